@@ -1,0 +1,195 @@
+import { documentOf, runCheck } from '../snapshot-fixture.js';
+import {
+  caching,
+  deferJavascript,
+  doctype,
+  domSize,
+  httpRequests,
+  imageFormat,
+  pageSize,
+  redirects,
+  responseTime,
+  textCompression,
+} from './performance.js';
+
+const EMPTY = documentOf('', '');
+
+describe('text_compression', () => {
+  it.each([
+    ['gzip', true],
+    ['br', true],
+    ['deflate', true],
+    ['zstd', true],
+    ['GZIP', true],
+    [null, false],
+    ['identity', false],
+  ])('%s → %s', (contentEncoding, passed) => {
+    expect(runCheck(textCompression, EMPTY, { contentEncoding }).passed).toBe(
+      passed,
+    );
+  });
+});
+
+describe('response_time', () => {
+  it.each([
+    [150, true],
+    [800, true],
+    [800.4, false],
+    [2000, false],
+  ])('%s ms → %s', (loadTimeMs, passed) => {
+    expect(runCheck(responseTime, EMPTY, { loadTimeMs }).passed).toBe(passed);
+  });
+});
+
+describe('page_size', () => {
+  it.each([
+    [48_000, true],
+    [500_000, true],
+    [500_001, false],
+  ])('%s bytes → %s', (htmlBytes, passed) => {
+    expect(runCheck(pageSize, EMPTY, { htmlBytes }).passed).toBe(passed);
+  });
+});
+
+describe('http_requests', () => {
+  const images = (n: number) =>
+    Array.from({ length: n }, (_, i) => `<img src="/i${i}.webp" alt="">`).join(
+      '',
+    );
+  it.each([
+    ['50 subresources', images(50), true],
+    ['51 subresources', images(51), false],
+    [
+      'the same URL counted once',
+      '<img src="/a.webp" alt="">'.repeat(60),
+      true,
+    ],
+  ])('%s → %s', (_case, html, passed) => {
+    expect(runCheck(httpRequests, documentOf('', html)).passed).toBe(passed);
+  });
+
+  it('counts scripts, stylesheets, images, media and frames, by kind', () => {
+    const html = documentOf(
+      '<link rel="stylesheet" href="/a.css"><link rel="preconnect" href="https://cdn.example"><script src="/a.js"></script><script>inline()</script>',
+      '<img src="/a.webp" alt=""><video><source src="/v.mp4"></video><audio src="/a.mp3"></audio><iframe src="/f"></iframe>',
+    );
+    expect(runCheck(httpRequests, html).value).toEqual({
+      total: 6,
+      script: 1,
+      stylesheet: 1,
+      image: 1,
+      media: 2,
+      frame: 1,
+    });
+  });
+});
+
+describe('image_format', () => {
+  it.each([
+    [
+      'webp, avif and svg',
+      '<img src="/a.webp"><img src="/b.AVIF"><img src="/c.svg?v=2">',
+      true,
+    ],
+    [
+      'a jpeg with a webp source in a picture',
+      '<picture><source type="image/webp" srcset="/a.webp"><img src="/a.jpg"></picture>',
+      true,
+    ],
+    ['a modern data URI', '<img src="data:image/svg+xml;base64,AAAA">', true],
+    ['a jpeg', '<img src="/a.webp"><img src="/b.jpg">', false],
+    ['a png data URI', '<img src="data:image/png;base64,AAAA">', false],
+    ['a gif in srcset only', '<img srcset="/a.gif 1x">', false],
+    ['only URLs that do not tell', '<img src="/image?id=3">', null],
+    ['no images', '<p>x</p>', null],
+  ])('%s → %s', (_case, html, passed) => {
+    expect(runCheck(imageFormat, documentOf('', html)).passed).toBe(passed);
+  });
+});
+
+describe('defer_javascript', () => {
+  it.each([
+    ['defer', '<script src="/a.js" defer></script>', '', true],
+    ['async', '<script src="/a.js" async></script>', '', true],
+    ['a module', '<script type="module" src="/a.js"></script>', '', true],
+    ['an inline script', '<script>var a = 1;</script>', '', true],
+    [
+      'JSON-LD',
+      '<script type="application/ld+json" src="/d.json"></script>',
+      '',
+      true,
+    ],
+    [
+      'a blocking script at the end of body',
+      '',
+      '<script src="/a.js"></script>',
+      true,
+    ],
+    ['a blocking script in head', '<script src="/a.js"></script>', '', false],
+    [
+      'a blocking text/javascript script in head',
+      '<script type="text/javascript" src="/a.js"></script>',
+      '',
+      false,
+    ],
+  ])('%s → %s', (_case, head, body, passed) => {
+    expect(runCheck(deferJavascript, documentOf(head, body)).passed).toBe(
+      passed,
+    );
+  });
+});
+
+describe('dom_size', () => {
+  // documentOf adds html, head and body: 3 elements.
+  it.each([
+    [1497, true],
+    [1498, false],
+  ])('%s elements in body → %s', (n, passed) => {
+    const outcome = runCheck(domSize, documentOf('', '<i></i>'.repeat(n)));
+    expect(outcome.passed).toBe(passed);
+    expect(outcome.value).toBe(n + 3);
+  });
+});
+
+describe('doctype', () => {
+  it.each([
+    ['<!DOCTYPE html>', '<!DOCTYPE html><html></html>', true],
+    ['lower case after whitespace', '\n  <!doctype html>\n<html></html>', true],
+    ['after a BOM', '\uFEFF<!DOCTYPE html><html></html>', true],
+    ['no doctype', '<html></html>', false],
+    [
+      'an HTML 4 doctype',
+      '<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01//EN" "http://www.w3.org/TR/html4/strict.dtd"><html></html>',
+      false,
+    ],
+    ['a comment first', '<!-- x --><!DOCTYPE html><html></html>', false],
+  ])('%s → %s', (_case, html, passed) => {
+    expect(runCheck(doctype, html).passed).toBe(passed);
+  });
+});
+
+describe('caching', () => {
+  it.each([
+    [{ etag: '"v1"' }, true],
+    [{ 'last-modified': 'Tue, 01 Dec 2026 10:00:00 GMT' }, true],
+    [{ 'cache-control': 'no-cache' }, true],
+    [{ 'content-type': 'text/html' }, false],
+  ])('%j → %s', (headers, passed) => {
+    expect(runCheck(caching, EMPTY, { headers }).passed).toBe(passed);
+  });
+});
+
+describe('redirects', () => {
+  const hop = (n: number) => ({
+    url: `https://example.com/${n}`,
+    status_code: 301,
+  });
+  it.each([
+    [0, true],
+    [1, true],
+    [2, false],
+  ])('%s hops → %s', (n, passed) => {
+    const hops = Array.from({ length: n }, (_, i) => hop(i));
+    expect(runCheck(redirects, EMPTY, { redirects: hops }).passed).toBe(passed);
+  });
+});

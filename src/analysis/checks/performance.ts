@@ -1,0 +1,286 @@
+import { isTag } from 'domhandler';
+import type { Element } from 'domhandler';
+import { elementsOf } from '../parse.js';
+import { THRESHOLDS } from '../thresholds.js';
+import { clip, firstItems, plural, startTag } from './check.js';
+import type { Check } from './check.js';
+import { subresourceRequests } from './resources.js';
+
+/** Checks of how fast the page can arrive and render. */
+
+const COMPRESSIONS = new Set(['gzip', 'br', 'deflate', 'zstd']);
+
+export const textCompression: Check = {
+  id: 'text_compression',
+  category: 'performance',
+  importance: 'high',
+  title: 'Text compression',
+  run: (_page, { contentEncoding }) => {
+    const encoding = contentEncoding?.trim().toLowerCase() ?? null;
+    return encoding !== null && COMPRESSIONS.has(encoding)
+      ? {
+          passed: true,
+          message: `The HTML came ${encoding}-compressed.`,
+          value: encoding,
+        }
+      : {
+          passed: false,
+          message: 'The HTML came uncompressed.',
+          value: contentEncoding,
+        };
+  },
+};
+
+export const responseTime: Check = {
+  id: 'response_time',
+  category: 'performance',
+  importance: 'high',
+  title: 'Response time',
+  run: (_page, { loadTimeMs }) => {
+    const ms = Math.round(loadTimeMs);
+    const passed = loadTimeMs <= THRESHOLDS.responseTimeMaxMs;
+    return {
+      passed,
+      message: passed
+        ? `The HTML arrived in ${ms} ms.`
+        : `The HTML took ${ms} ms to arrive; it should take at most ${THRESHOLDS.responseTimeMaxMs} ms.`,
+      value: ms,
+    };
+  },
+};
+
+export const pageSize: Check = {
+  id: 'page_size',
+  category: 'performance',
+  importance: 'medium',
+  title: 'HTML size',
+  run: (_page, { htmlBytes }) => {
+    const kb = Math.round(htmlBytes / 1000);
+    const passed = htmlBytes <= THRESHOLDS.htmlMaxBytes;
+    return {
+      passed,
+      message: passed
+        ? `The HTML weighs ${kb} KB.`
+        : `The HTML weighs ${kb} KB; it should weigh at most ${THRESHOLDS.htmlMaxBytes / 1000} KB.`,
+      value: htmlBytes,
+    };
+  },
+};
+
+export const httpRequests: Check = {
+  id: 'http_requests',
+  category: 'performance',
+  importance: 'medium',
+  title: 'Number of requests',
+  run: (page) => {
+    const requests = subresourceRequests(page);
+    const byKind: Record<string, number> = {};
+    for (const { kind } of requests) byKind[kind] = (byKind[kind] ?? 0) + 1;
+    const passed = requests.length <= THRESHOLDS.subresourcesMax;
+    return {
+      passed,
+      message: passed
+        ? `The page references ${plural(requests.length, 'subresource')}.`
+        : `The page references ${plural(requests.length, 'subresource')}; it should reference at most ${THRESHOLDS.subresourcesMax}.`,
+      value: { total: requests.length, ...byKind },
+    };
+  },
+};
+
+const MODERN_IMAGE = /\.(webp|avif|svg)$/i;
+const LEGACY_IMAGE = /\.(jpe?g|png|gif|bmp|tiff?|ico|heic)$/i;
+const MODERN_MIME = /^image\/(webp|avif|svg\+xml)$/i;
+
+/** An image's format judged by its URL: true modern, false legacy, null when the URL does not say. */
+function isModernImage(img: Element): boolean | null {
+  const parent = img.parent;
+  if (parent && isTag(parent) && parent.name === 'picture') {
+    const offersModern = parent.children.some(
+      (child) =>
+        isTag(child) &&
+        child.name === 'source' &&
+        MODERN_MIME.test(child.attribs.type?.trim() ?? ''),
+    );
+    if (offersModern) return true;
+  }
+  const src = (img.attribs.src ?? img.attribs.srcset ?? '').trim();
+  if (src.toLowerCase().startsWith('data:')) {
+    return MODERN_MIME.test(src.slice(5).split(/[;,]/)[0]);
+  }
+  const path = src.split(/[?#\s]/)[0];
+  if (MODERN_IMAGE.test(path)) return true;
+  if (LEGACY_IMAGE.test(path)) return false;
+  return null;
+}
+
+export const imageFormat: Check = {
+  id: 'image_format',
+  category: 'performance',
+  importance: 'low',
+  title: 'Modern image formats',
+  run: (page) => {
+    const images = elementsOf(page, 'img');
+    if (images.length === 0) {
+      return { passed: null, message: 'The page has no images.' };
+    }
+    const legacy: Element[] = [];
+    let judged = 0;
+    for (const img of images) {
+      const modern = isModernImage(img);
+      if (modern === null) continue;
+      judged++;
+      if (!modern) legacy.push(img);
+    }
+    if (judged === 0) {
+      return {
+        passed: null,
+        message: 'No image URL tells its format.',
+      };
+    }
+    return legacy.length === 0
+      ? {
+          passed: true,
+          message: `Every image whose format its URL tells (${judged}) is WebP, AVIF or SVG.`,
+        }
+      : {
+          passed: false,
+          message: `${legacy.length} of ${plural(images.length, 'image')} use an older format than WebP, AVIF or SVG.`,
+          value: firstItems(legacy).map((img) =>
+            clip(img.attribs.src ?? img.attribs.srcset ?? '', 120),
+          ),
+        };
+  },
+};
+
+/** Script types a browser executes (an empty or missing type is JavaScript). */
+const JAVASCRIPT_TYPES = new Set([
+  '',
+  'text/javascript',
+  'application/javascript',
+  'application/ecmascript',
+  'text/ecmascript',
+  'module',
+]);
+
+export const deferJavascript: Check = {
+  id: 'defer_javascript',
+  category: 'performance',
+  importance: 'medium',
+  title: 'Deferred JavaScript',
+  run: (page) => {
+    const blocking = elementsOf(page, 'script').filter((script) => {
+      const { attribs } = script;
+      const type = attribs.type?.trim().toLowerCase() ?? '';
+      return (
+        page.headElements.has(script) &&
+        attribs.src?.trim() &&
+        JAVASCRIPT_TYPES.has(type) &&
+        type !== 'module' &&
+        attribs.async === undefined &&
+        attribs.defer === undefined
+      );
+    });
+    return blocking.length === 0
+      ? {
+          passed: true,
+          message: 'No script in <head> blocks rendering.',
+        }
+      : {
+          passed: false,
+          message: `${plural(blocking.length, 'script')} in <head> block rendering (no async, defer or type=module).`,
+          value: firstItems(blocking).map(startTag),
+        };
+  },
+};
+
+export const domSize: Check = {
+  id: 'dom_size',
+  category: 'performance',
+  importance: 'medium',
+  title: 'DOM size',
+  run: (page) => {
+    const passed = page.elementCount <= THRESHOLDS.domElementsMax;
+    return {
+      passed,
+      message: passed
+        ? `The page has ${plural(page.elementCount, 'element')}.`
+        : `The page has ${plural(page.elementCount, 'element')}; it should have at most ${THRESHOLDS.domElementsMax}.`,
+      value: page.elementCount,
+    };
+  },
+};
+
+export const doctype: Check = {
+  id: 'doctype',
+  category: 'performance',
+  importance: 'low',
+  title: 'HTML5 doctype',
+  run: (page) =>
+    page.hasDoctype
+      ? { passed: true, message: 'The document starts with <!DOCTYPE html>.' }
+      : {
+          passed: false,
+          message:
+            'The document does not start with <!DOCTYPE html>, so browsers may render it in quirks mode.',
+          value: clip(page.html.trimStart().slice(0, 60)),
+        },
+};
+
+const CACHE_HEADERS = ['etag', 'last-modified', 'cache-control'];
+
+export const caching: Check = {
+  id: 'caching',
+  category: 'performance',
+  importance: 'low',
+  title: 'Caching headers',
+  run: (_page, { headers }) => {
+    const present = CACHE_HEADERS.filter((name) => headers[name] !== undefined);
+    return present.length > 0
+      ? {
+          passed: true,
+          message: `The HTML carries ${present.join(', ')}.`,
+          value: Object.fromEntries(
+            present.map((name) => [name, clip(headers[name])]),
+          ),
+        }
+      : {
+          passed: false,
+          message:
+            'The HTML has no ETag, Last-Modified or Cache-Control header.',
+        };
+  },
+};
+
+export const redirects: Check = {
+  id: 'redirects',
+  category: 'performance',
+  importance: 'low',
+  title: 'Redirects',
+  run: (_page, snapshot) => {
+    const hops = snapshot.redirects.length;
+    const passed = hops <= THRESHOLDS.redirectsMax;
+    return {
+      passed,
+      message: passed
+        ? `The page was reached after ${plural(hops, 'redirect')}.`
+        : `The page was reached after ${plural(hops, 'redirect')}; there should be at most ${THRESHOLDS.redirectsMax}.`,
+      value: firstItems(snapshot.redirects).map((hop) => ({
+        url: clip(hop.url),
+        status_code: hop.status_code,
+      })),
+    };
+  },
+};
+
+export const PERFORMANCE_CHECKS: readonly Check[] = [
+  textCompression,
+  responseTime,
+  pageSize,
+  httpRequests,
+  imageFormat,
+  deferJavascript,
+  domSize,
+  doctype,
+  caching,
+  redirects,
+];

@@ -1,0 +1,208 @@
+import { documentOf, runCheck } from '../snapshot-fixture.js';
+import {
+  containsWord,
+  contentKeywords,
+  h1,
+  headingOrder,
+  imageAlt,
+  metaDescription,
+  significantWords,
+  title,
+} from './seo-content.js';
+
+const body = (html: string) => documentOf('<title>Pricing plans</title>', html);
+
+describe('title', () => {
+  it.each([
+    [
+      'a title of 10–60 characters',
+      '<title>Pricing plans for teams</title>',
+      true,
+    ],
+    ['exactly 10 characters', '<title>0123456789</title>', true],
+    ['exactly 60 characters', `<title>${'a'.repeat(60)}</title>`, true],
+    ['no title', '', false],
+    ['an empty title', '<title>   </title>', false],
+    ['a 9-character title', '<title>012345678</title>', false],
+    ['a 61-character title', `<title>${'a'.repeat(61)}</title>`, false],
+    [
+      'two titles',
+      '<title>Pricing plans</title><title>Other title</title>',
+      false,
+    ],
+  ])('%s → %s', (_case, head, passed) => {
+    expect(runCheck(title, documentOf(head, '<p>x</p>')).passed).toBe(passed);
+  });
+
+  it('counts characters, not UTF-16 units, and gives the text as evidence', () => {
+    const outcome = runCheck(
+      title,
+      documentOf(`<title>${'😀'.repeat(60)}</title>`, ''),
+    );
+    expect(outcome.passed).toBe(true);
+    expect(outcome.message).toBe('The title is 60 characters long.');
+    expect(outcome.value).toBe('😀'.repeat(60));
+  });
+
+  it('ignores the <title> of an inline SVG', () => {
+    const html = documentOf(
+      '<title>Pricing plans for teams</title>',
+      '<svg><title>Chart</title></svg>',
+    );
+    expect(runCheck(title, html).passed).toBe(true);
+  });
+});
+
+describe('meta_description', () => {
+  const description = (content: string) =>
+    documentOf(`<meta name="description" content="${content}">`, '');
+  it.each([
+    ['50 characters', description('d'.repeat(50)), true],
+    ['160 characters', description('d'.repeat(160)), true],
+    [
+      'NAME in capitals',
+      `<meta NAME="Description" content="${'d'.repeat(80)}">`,
+      true,
+    ],
+    ['49 characters', description('d'.repeat(49)), false],
+    ['161 characters', description('d'.repeat(161)), false],
+    ['empty', description(''), false],
+    ['missing', documentOf('', ''), false],
+    [
+      'two of them',
+      documentOf(
+        `<meta name="description" content="${'d'.repeat(80)}"><meta name="description" content="${'e'.repeat(80)}">`,
+        '',
+      ),
+      false,
+    ],
+  ])('%s → %s', (_case, html, passed) => {
+    expect(runCheck(metaDescription, html).passed).toBe(passed);
+  });
+});
+
+describe('h1', () => {
+  it.each([
+    ['one h1', '<h1>Pricing</h1>', true],
+    [
+      'an h1 holding only a logo with alt text',
+      '<h1><img src="/logo.svg" alt="Example"></h1>',
+      true,
+    ],
+    ['no h1', '<h2>Pricing</h2>', false],
+    ['an empty h1', '<h1> </h1>', false],
+    ['two h1', '<h1>One</h1><h1>Two</h1>', false],
+  ])('%s → %s', (_case, html, passed) => {
+    expect(runCheck(h1, body(html)).passed).toBe(passed);
+  });
+});
+
+describe('heading_order', () => {
+  it.each([
+    [
+      'h1 h2 h3 h2 h3',
+      '<h1>a</h1><h2>b</h2><h3>c</h3><h2>d</h2><h3>e</h3>',
+      true,
+    ],
+    [
+      'going back up by several levels',
+      '<h1>a</h1><h2>b</h2><h3>c</h3><h4>d</h4><h2>e</h2>',
+      true,
+    ],
+    ['no headings at all', '<p>text</p>', true],
+    ['h2 → h4', '<h1>a</h1><h2>b</h2><h4>c</h4>', false],
+    ['h1 → h3', '<h1>a</h1><h3>b</h3>', false],
+  ])('%s → %s', (_case, html, passed) => {
+    expect(runCheck(headingOrder, body(html)).passed).toBe(passed);
+  });
+
+  it('lists the skips', () => {
+    const outcome = runCheck(
+      headingOrder,
+      body('<h2>a</h2><h4>b</h4><h1>c</h1><h3>d</h3>'),
+    );
+    expect(outcome.value).toEqual(['h2 → h4', 'h1 → h3']);
+  });
+});
+
+describe('content_keywords', () => {
+  const page = (titleText: string, text: string) =>
+    documentOf(`<title>${titleText}</title>`, `<p>${text}</p>`);
+  it.each([
+    [
+      'every keyword in the text',
+      page('Pricing plans for teams', 'Our pricing plans suit teams.'),
+      true,
+    ],
+    [
+      'half of the keywords',
+      page('Pricing plans for teams', 'Our plans are cheap.'),
+      false,
+    ],
+    [
+      'two of three keywords',
+      page('Pricing plans for teams', 'Our plans suit teams.'),
+      true,
+    ],
+    [
+      'a singular form of a plural keyword',
+      page('Pricing plans', 'A plan with pricing.'),
+      true,
+    ],
+    [
+      'keywords absent from the text',
+      page('Pricing plans for teams', 'Welcome to our website.'),
+      false,
+    ],
+    [
+      'keywords only inside a script',
+      page('Pricing plans', '<script>pricing plans</script>hello'),
+      false,
+    ],
+    ['no title', documentOf('', '<p>Pricing plans</p>'), false],
+    [
+      'a title of stop words only',
+      page('Here and there', 'Here and there'),
+      false,
+    ],
+  ])('%s → %s', (_case, html, passed) => {
+    expect(runCheck(contentKeywords, html).passed).toBe(passed);
+  });
+
+  it('leaves out short words and stop words', () => {
+    expect(significantWords('The pricing of our AI plans, for teams')).toEqual([
+      'pricing',
+      'plans',
+      'teams',
+    ]);
+  });
+
+  it('matches whole words only', () => {
+    expect(containsWord('pricing plans', 'plan')).toBe(false);
+    expect(containsWord('a plan, priced', 'plan')).toBe(true);
+    expect(containsWord('planet', 'plan')).toBe(false);
+  });
+});
+
+describe('image_alt', () => {
+  it.each([
+    [
+      'every image with alt',
+      '<img src="a.webp" alt="A"><img src="b.webp" alt="">',
+      true,
+    ],
+    [
+      'an image without alt',
+      '<img src="a.webp" alt="A"><img src="b.webp">',
+      false,
+    ],
+    ['no images', '<p>text</p>', null],
+  ])('%s → %s', (_case, html, passed) => {
+    expect(runCheck(imageAlt, body(html)).passed).toBe(passed);
+  });
+
+  it('names the offending images', () => {
+    const outcome = runCheck(imageAlt, body('<img src="/b.webp">'));
+    expect(outcome.value).toEqual(['<img src="/b.webp">']);
+  });
+});

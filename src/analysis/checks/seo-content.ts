@@ -1,0 +1,261 @@
+import { isTag } from 'domhandler';
+import type { Element } from 'domhandler';
+import { elementsOf, textOf } from '../parse.js';
+import type { ParsedPage } from '../parse.js';
+import { THRESHOLDS } from '../thresholds.js';
+import type { CheckOutcome } from '../types.js';
+import { clip, firstItems, plural, startTag } from './check.js';
+import type { Check } from './check.js';
+
+/** Checks of what the page says: title, description, headings, keywords, image text. */
+
+/** Length in characters as a reader counts them (code points, not UTF-16 units). */
+function lengthOf(text: string): number {
+  return [...text].length;
+}
+
+/** The one-and-only-one rule shared by title and meta description. */
+function judgeSingleText(
+  texts: string[],
+  what: string,
+  min: number,
+  max: number,
+): CheckOutcome {
+  if (texts.length === 0) {
+    return { passed: false, message: `The page has no ${what}.` };
+  }
+  if (texts.length > 1) {
+    return {
+      passed: false,
+      message: `The page has ${texts.length} ${what}s; it should have one.`,
+      value: firstItems(texts.map((t) => clip(t))),
+    };
+  }
+  const text = texts[0];
+  if (text === '') return { passed: false, message: `The ${what} is empty.` };
+  const length = lengthOf(text);
+  const passed = length >= min && length <= max;
+  return {
+    passed,
+    message: passed
+      ? `The ${what} is ${length} characters long.`
+      : `The ${what} is ${length} characters long; it should be ${min}–${max}.`,
+    value: clip(text),
+  };
+}
+
+function titleTexts(page: ParsedPage): string[] {
+  return page.titles.map(textOf);
+}
+
+export const title: Check = {
+  id: 'title',
+  category: 'seo',
+  importance: 'high',
+  title: 'Title tag',
+  run: (page) =>
+    judgeSingleText(
+      titleTexts(page),
+      'title',
+      THRESHOLDS.titleMinChars,
+      THRESHOLDS.titleMaxChars,
+    ),
+};
+
+function hasName(meta: Element, name: string): boolean {
+  return meta.attribs.name?.trim().toLowerCase() === name;
+}
+
+export const metaDescription: Check = {
+  id: 'meta_description',
+  category: 'seo',
+  importance: 'high',
+  title: 'Meta description',
+  run: (page) =>
+    judgeSingleText(
+      elementsOf(page, 'meta')
+        .filter((meta) => hasName(meta, 'description'))
+        .map((meta) =>
+          (meta.attribs.content ?? '').replace(/\s+/g, ' ').trim(),
+        ),
+      'meta description',
+      THRESHOLDS.descriptionMinChars,
+      THRESHOLDS.descriptionMaxChars,
+    ),
+};
+
+/** A heading's text, or the alt text of its images (a logo as the h1). */
+function headingText(heading: Element): string {
+  const text = textOf(heading);
+  if (text !== '') return text;
+  const stack: Element[] = [heading];
+  const alts: string[] = [];
+  while (stack.length > 0) {
+    const element = stack.pop()!;
+    if (element.name === 'img' && element.attribs.alt) {
+      alts.push(element.attribs.alt.trim());
+    }
+    for (const child of element.children) {
+      if (isTag(child)) stack.push(child);
+    }
+  }
+  return alts.join(' ').trim();
+}
+
+export const h1: Check = {
+  id: 'h1',
+  category: 'seo',
+  importance: 'high',
+  title: 'H1 heading',
+  run: (page) => {
+    const texts = elementsOf(page, 'h1').map(headingText);
+    const value = firstItems(texts.map((t) => clip(t)));
+    if (texts.length === 0) {
+      return { passed: false, message: 'The page has no <h1> heading.' };
+    }
+    if (texts.length > 1) {
+      return {
+        passed: false,
+        message: `The page has ${texts.length} <h1> headings; it should have one.`,
+        value,
+      };
+    }
+    if (texts[0] === '') {
+      return { passed: false, message: 'The <h1> heading is empty.' };
+    }
+    return { passed: true, message: 'The page has one <h1> heading.', value };
+  },
+};
+
+export const headingOrder: Check = {
+  id: 'heading_order',
+  category: 'seo',
+  importance: 'low',
+  title: 'Heading order',
+  run: (page) => {
+    if (page.headings.length === 0) {
+      return { passed: true, message: 'The page has no headings to order.' };
+    }
+    const skips: string[] = [];
+    let previous = 0;
+    for (const heading of page.headings) {
+      const level = Number(heading.name[1]);
+      if (previous > 0 && level > previous + 1) {
+        skips.push(`h${previous} → h${level}`);
+      }
+      previous = level;
+    }
+    return skips.length === 0
+      ? { passed: true, message: 'Heading levels never skip a level.' }
+      : {
+          passed: false,
+          message: `Heading levels skip ${plural(skips.length, 'time')}.`,
+          value: firstItems(skips),
+        };
+  },
+};
+
+/** Common English function words that say nothing about a page's topic. */
+const STOP_WORDS = new Set(
+  (
+    'the and for are but not you your yours all any can had has have her his its our ours ' +
+    'out was were who whom why how what when where which with from into onto over under ' +
+    'this that these those then than them they their theirs there here about above after ' +
+    'again also both each few more most other some such only own same very will would ' +
+    'shall should could may might must does did doing done been being get got just one ' +
+    'per via off upon until while because between through during before below down'
+  ).split(' '),
+);
+
+/** The title's words that can say what the page is about, lower case and unique. */
+export function significantWords(text: string): string[] {
+  const words = text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(
+      (word) =>
+        word.replace(/\P{L}/gu, '').length >= THRESHOLDS.keywordMinLetters &&
+        !STOP_WORDS.has(word),
+    );
+  return [...new Set(words)];
+}
+
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+
+/** Whether `word` occurs in `text` as a whole word; indexOf keeps it cheap on long texts. */
+export function containsWord(text: string, word: string): boolean {
+  for (
+    let at = text.indexOf(word);
+    at !== -1;
+    at = text.indexOf(word, at + 1)
+  ) {
+    const before = at === 0 ? '' : text[at - 1];
+    const after = text[at + word.length] ?? '';
+    if (!WORD_CHAR.test(before) && !WORD_CHAR.test(after)) return true;
+  }
+  return false;
+}
+
+export const contentKeywords: Check = {
+  id: 'content_keywords',
+  category: 'seo',
+  importance: 'medium',
+  title: 'Title keywords in the content',
+  run: (page) => {
+    const titles = titleTexts(page);
+    const keywords = titles.length > 0 ? significantWords(titles[0]) : [];
+    if (keywords.length === 0) {
+      return {
+        passed: false,
+        message: 'The title has no significant words to look for in the text.',
+      };
+    }
+    const text = page.visibleText.toLowerCase();
+    // A plural or singular form counts: "plans" in the title, "plan" in the text.
+    const found = (word: string) =>
+      containsWord(text, word) ||
+      containsWord(text, `${word}s`) ||
+      (word.endsWith('s') && containsWord(text, word.slice(0, -1)));
+    const missing = keywords.filter((word) => !found(word));
+    const share = (keywords.length - missing.length) / keywords.length;
+    const passed = share >= THRESHOLDS.keywordMinShare;
+    return {
+      passed,
+      message: `${keywords.length - missing.length} of the title's ${plural(keywords.length, 'significant word')} appear in the text.`,
+      value: { keywords: firstItems(keywords), missing: firstItems(missing) },
+    };
+  },
+};
+
+export const imageAlt: Check = {
+  id: 'image_alt',
+  category: 'seo',
+  importance: 'medium',
+  title: 'Image alt text',
+  run: (page) => {
+    const images = elementsOf(page, 'img');
+    if (images.length === 0) {
+      return { passed: null, message: 'The page has no images.' };
+    }
+    const missing = images.filter((img) => img.attribs.alt === undefined);
+    return missing.length === 0
+      ? {
+          passed: true,
+          message: `Every image (${images.length}) has an alt attribute.`,
+        }
+      : {
+          passed: false,
+          message: `${missing.length} of ${plural(images.length, 'image')} lack an alt attribute.`,
+          value: firstItems(missing).map(startTag),
+        };
+  },
+};
+
+export const SEO_CONTENT_CHECKS: readonly Check[] = [
+  title,
+  metaDescription,
+  h1,
+  headingOrder,
+  contentKeywords,
+  imageAlt,
+];

@@ -1,0 +1,145 @@
+import { AnalysisError } from '../errors.js';
+import {
+  AddressPolicy,
+  classifyAddress,
+  parseAddress,
+  resolveAllowed,
+} from './address-policy.js';
+
+describe('classifyAddress', () => {
+  it.each([
+    // IPv4, every range the policy refuses
+    ['127.0.0.1', 'loopback'],
+    ['127.255.255.254', 'loopback'],
+    ['10.0.0.1', 'private'],
+    ['172.16.0.1', 'private'],
+    ['172.31.255.255', 'private'],
+    ['192.168.1.1', 'private'],
+    ['169.254.169.254', 'linkLocal'],
+    ['100.100.100.200', 'carrierGradeNat'],
+    ['0.0.0.0', 'unspecified'],
+    ['224.0.0.1', 'multicast'],
+    ['239.255.255.250', 'multicast'],
+    ['255.255.255.255', 'broadcast'],
+    ['240.0.0.1', 'reserved'],
+    ['192.0.2.10', 'reserved'],
+    ['198.18.0.1', 'reserved'],
+    // odd IPv4 spellings, normalised by the WHATWG URL parser first
+    ['0x7f.1', 'loopback'],
+    ['2130706433', 'loopback'],
+    ['127.1', 'loopback'],
+    ['0177.0.0.1', 'loopback'],
+    ['0x7f000001', 'loopback'],
+    ['012.1', 'private'],
+    ['0xa9.0xfe.0xa9.0xfe', 'linkLocal'],
+    ['3232235777', 'private'],
+    // IPv6
+    ['::1', 'loopback'],
+    ['[::1]', 'loopback'],
+    ['::', 'unspecified'],
+    ['fe80::1', 'linkLocal'],
+    ['fc00::1', 'uniqueLocal'],
+    ['fd00:ec2::254', 'uniqueLocal'],
+    ['ff02::1', 'multicast'],
+    // IPv4-mapped and embedded IPv4
+    ['::ffff:127.0.0.1', 'loopback'],
+    ['[::ffff:7f00:1]', 'loopback'],
+    ['::ffff:10.0.0.1', 'private'],
+    ['::ffff:169.254.169.254', 'linkLocal'],
+    ['64:ff9b::a9fe:a9fe', 'linkLocal'],
+    ['2002:7f00:1::', 'loopback'],
+    // public
+    ['93.184.215.14', 'unicast'],
+    ['8.8.8.8', 'unicast'],
+    ['2606:4700::6810:85e5', 'unicast'],
+    ['::ffff:93.184.215.14', 'unicast'],
+  ])('%s is %s', (address, range) => {
+    expect(classifyAddress(address)).toBe(range);
+  });
+
+  it('does not take a DNS name for an address', () => {
+    expect(parseAddress('example.com')).toBeNull();
+    expect(classifyAddress('localhost')).toBe('invalid');
+  });
+});
+
+describe('AddressPolicy', () => {
+  it('lets only public unicast addresses through by default', () => {
+    const policy = new AddressPolicy();
+    expect(policy.refusal('93.184.215.14')).toBeNull();
+    expect(policy.refusal('127.0.0.1')).toBe('loopback');
+    expect(policy.refusal('::ffff:192.168.0.1')).toBe('private');
+  });
+
+  it('honours allowed addresses, CIDR ranges and host names', () => {
+    const policy = new AddressPolicy([
+      '127.0.0.1',
+      '10.1.0.0/16',
+      'intranet.test',
+      '::1',
+    ]);
+    expect(policy.refusal('127.0.0.1')).toBeNull();
+    expect(policy.refusal('::ffff:127.0.0.1')).toBeNull();
+    expect(policy.refusal('127.0.0.2')).toBe('loopback');
+    expect(policy.refusal('10.1.200.3')).toBeNull();
+    expect(policy.refusal('10.2.0.1')).toBe('private');
+    expect(policy.refusal('10.9.9.9', 'intranet.test')).toBeNull();
+    expect(policy.refusal('10.9.9.9', 'other.test')).toBe('private');
+    expect(policy.refusal('::1')).toBeNull();
+  });
+});
+
+describe('resolveAllowed', () => {
+  const policy = new AddressPolicy(['127.0.0.1']);
+
+  it('checks IP literals without resolving them', async () => {
+    let lookups = 0;
+    const lookup = () => {
+      lookups += 1;
+      return Promise.resolve([]);
+    };
+    await expect(resolveAllowed('127.0.0.1', policy, lookup)).resolves.toEqual({
+      address: '127.0.0.1',
+      family: 4,
+    });
+    await expect(resolveAllowed('[::1]', policy, lookup)).rejects.toMatchObject(
+      {
+        code: 'blocked',
+      },
+    );
+    expect(lookups).toBe(0);
+  });
+
+  it('refuses a name that resolves to a refused address (DNS rebinding)', async () => {
+    const lookup = () => Promise.resolve([{ address: '127.0.0.3', family: 4 }]);
+    const error = await resolveAllowed('rebind.test', policy, lookup).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(AnalysisError);
+    expect(error).toMatchObject({ code: 'blocked' });
+  });
+
+  it('uses the first allowed address of a name', async () => {
+    const lookup = () =>
+      Promise.resolve([
+        { address: '127.0.0.3', family: 4 },
+        { address: '127.0.0.1', family: 4 },
+      ]);
+    await expect(resolveAllowed('mixed.test', policy, lookup)).resolves.toEqual(
+      {
+        address: '127.0.0.1',
+        family: 4,
+      },
+    );
+  });
+
+  it('reports a name that does not resolve as dns', async () => {
+    const lookup = () =>
+      Promise.reject(Object.assign(new Error('nope'), { code: 'ENOTFOUND' }));
+    await expect(
+      resolveAllowed('missing.test', policy, lookup),
+    ).rejects.toMatchObject({
+      code: 'dns',
+    });
+  });
+});

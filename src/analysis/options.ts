@@ -1,0 +1,21 @@
+/** Limits and policy of one analysis; config/ builds it from the environment. */
+export interface AnalyserOptions {
+  /** ANALYZER_ALLOW_HOSTS: host names, IPs or CIDR ranges the address policy lets through. */
+  allowHosts: readonly string[];
+  userAgent: string;
+  /** Deadline for the whole analysis, side fetches included. */
+  deadlineMs: number;
+  /** Cap on the decoded HTML body. */
+  maxBodyBytes: number;
+  /** Redirect hops allowed before failing with redirect_limit. */
+  maxRedirects: number;
+}
+
+export const DEFAULT_ANALYSER_OPTIONS: AnalyserOptions = {
+  allowHosts: [],
+  userAgent:
+    'ReportServiceBot/0.1 (+https://github.com/report-service; site audit)',
+  deadlineMs: 15_000,
+  maxBodyBytes: 5 * 1024 * 1024,
+  maxRedirects: 5,
+};

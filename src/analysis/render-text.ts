@@ -1,0 +1,90 @@
+import { ratingOf } from './score.js';
+import { CATEGORIES } from './types.js';
+import type { AnalysisResults, CheckResult } from './types.js';
+
+const CATEGORY_NAMES = {
+  seo: 'Search engines',
+  performance: 'Performance',
+  security: 'Security',
+  miscellaneous: 'Miscellaneous',
+} as const;
+
+interface Palette {
+  good: (s: string) => string;
+  bad: (s: string) => string;
+  warn: (s: string) => string;
+  dim: (s: string) => string;
+  bold: (s: string) => string;
+}
+
+const sgr = (code: string) => (s: string) => `\x1b[${code}m${s}\x1b[0m`;
+const COLOURS: Palette = {
+  good: sgr('32'),
+  bad: sgr('31'),
+  warn: sgr('33'),
+  dim: sgr('2'),
+  bold: sgr('1'),
+};
+const PLAIN: Palette = {
+  good: (s) => s,
+  bad: (s) => s,
+  warn: (s) => s,
+  dim: (s) => s,
+  bold: (s) => s,
+};
+
+function evidence(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return text.length > 100 ? `${text.slice(0, 99)}…` : text;
+}
+
+/** Failed first, then passed, then not applicable; the registry's order within each. */
+function rank(check: CheckResult): number {
+  return check.passed === false ? 0 : check.passed ? 1 : 2;
+}
+
+/** The report for a person at a terminal: score, rating, then each category. */
+export function renderResults(
+  results: AnalysisResults,
+  { colour }: { colour: boolean },
+): string {
+  const p = colour ? COLOURS : PLAIN;
+  const rating = ratingOf(results.score);
+  const tint =
+    rating === 'good' ? p.good : rating === 'decent' ? p.warn : p.bad;
+  const lines = [
+    `${p.bold(results.page.final_url)}`,
+    `Score ${tint(p.bold(String(results.score)))}/100, ${tint(rating)}` +
+      p.dim(
+        `  (HTTP ${results.page.status_code}, ${results.page.load_time_ms} ms, ${results.page.html_bytes} bytes)`,
+      ),
+  ];
+  for (const category of CATEGORIES) {
+    const summary = results.categories[category];
+    const checks = results.checks
+      .filter((c) => c.category === category)
+      .sort((a, b) => rank(a) - rank(b));
+    lines.push(
+      '',
+      p.bold(
+        `${CATEGORY_NAMES[category]}: ${summary.score ?? 'n/a'}` +
+          ` (${summary.passed} passed, ${summary.failed} failed)`,
+      ),
+    );
+    for (const check of checks) {
+      const mark =
+        check.passed === false
+          ? p.bad('✗')
+          : check.passed
+            ? p.good('✓')
+            : p.dim('–');
+      const detail = check.passed === false ? evidence(check.value) : '';
+      lines.push(
+        `  ${mark} ${check.title} ${p.dim(`[${check.importance}]`)}: ${check.message}` +
+          (detail ? p.dim(`  ${detail}`) : ''),
+      );
+    }
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,100 @@
+import { ratingOf, scoreChecks, WEIGHTS } from './score.js';
+import type { Category, CheckResult, Importance } from './types.js';
+
+function result(
+  category: Category,
+  importance: Importance,
+  passed: boolean | null,
+): CheckResult {
+  return {
+    id: `${category}-${importance}-${String(passed)}`,
+    category,
+    importance,
+    passed,
+    title: 'A check',
+    message: 'A message.',
+    value: null,
+  };
+}
+
+describe('scoreChecks', () => {
+  it('weighs high 3, medium 2, low 1', () => {
+    expect(WEIGHTS).toEqual({ high: 3, medium: 2, low: 1 });
+    // passed: high (3); failed: medium (2) + low (1) → 3 / 6 = 50
+    const { score, categories } = scoreChecks([
+      result('seo', 'high', true),
+      result('seo', 'medium', false),
+      result('seo', 'low', false),
+    ]);
+    expect(score).toBe(50);
+    expect(categories.seo).toEqual({ score: 50, passed: 1, failed: 2 });
+  });
+
+  it('rounds to the nearest integer', () => {
+    // 2 / 3 → 66.67 → 67; 1 / 3 → 33.33 → 33
+    expect(
+      scoreChecks([result('seo', 'medium', true), result('seo', 'low', false)])
+        .score,
+    ).toBe(67);
+    expect(
+      scoreChecks([result('seo', 'low', true), result('seo', 'medium', false)])
+        .score,
+    ).toBe(33);
+  });
+
+  it('leaves checks that do not apply out of both sides', () => {
+    const { score, categories } = scoreChecks([
+      result('security', 'high', true),
+      result('security', 'high', null),
+      result('security', 'low', false),
+    ]);
+    expect(score).toBe(75);
+    expect(categories.security).toEqual({ score: 75, passed: 1, failed: 1 });
+  });
+
+  it('scores each category on its own checks and the whole on all of them', () => {
+    const { score, categories } = scoreChecks([
+      result('seo', 'high', true),
+      result('performance', 'high', false),
+      result('security', 'low', true),
+      result('miscellaneous', 'medium', false),
+    ]);
+    expect(categories.seo.score).toBe(100);
+    expect(categories.performance.score).toBe(0);
+    expect(categories.security.score).toBe(100);
+    expect(categories.miscellaneous.score).toBe(0);
+    // (3 + 1) / (3 + 3 + 1 + 2) = 44.4
+    expect(score).toBe(44);
+  });
+
+  it('gives a category with no applicable check a null score', () => {
+    const { categories } = scoreChecks([
+      result('seo', 'high', true),
+      result('security', 'medium', null),
+    ]);
+    expect(categories.security).toEqual({ score: null, passed: 0, failed: 0 });
+    expect(categories.performance).toEqual({
+      score: null,
+      passed: 0,
+      failed: 0,
+    });
+  });
+
+  it('scores 0 when nothing applies', () => {
+    expect(scoreChecks([]).score).toBe(0);
+    expect(scoreChecks([result('seo', 'low', null)]).score).toBe(0);
+  });
+});
+
+describe('ratingOf', () => {
+  it.each([
+    [100, 'good'],
+    [80, 'good'],
+    [79, 'decent'],
+    [50, 'decent'],
+    [49, 'bad'],
+    [0, 'bad'],
+  ])('%s → %s', (score, rating) => {
+    expect(ratingOf(score)).toBe(rating);
+  });
+});

@@ -1,0 +1,88 @@
+import { CATEGORIES } from './types.js';
+import type {
+  Category,
+  CategoryScore,
+  CheckResult,
+  Importance,
+  Rating,
+} from './types.js';
+
+/** How much a check counts in its category's and the overall score. */
+export const WEIGHTS: Readonly<Record<Importance, number>> = {
+  high: 3,
+  medium: 2,
+  low: 1,
+};
+
+/** Lowest scores of the good and decent ratings. */
+export const RATING_FLOORS = { good: 80, decent: 50 } as const;
+
+interface Tally {
+  passedWeight: number;
+  applicableWeight: number;
+  passed: number;
+  failed: number;
+}
+
+const percent = (tally: Tally): number =>
+  Math.round((100 * tally.passedWeight) / tally.applicableWeight);
+
+/**
+ * Category and overall scores: round(100 × weight passed / weight applicable). Checks that
+ * do not apply (passed null) count in neither; a category with none that apply scores null.
+ */
+export function scoreChecks(results: readonly CheckResult[]): {
+  score: number;
+  categories: Record<Category, CategoryScore>;
+} {
+  const empty = (): Tally => ({
+    passedWeight: 0,
+    applicableWeight: 0,
+    passed: 0,
+    failed: 0,
+  });
+  const overall = empty();
+  const tallies = Object.fromEntries(
+    CATEGORIES.map((category) => [category, empty()]),
+  ) as Record<Category, Tally>;
+
+  for (const result of results) {
+    if (result.passed === null) continue;
+    const weight = WEIGHTS[result.importance];
+    for (const tally of [overall, tallies[result.category]]) {
+      tally.applicableWeight += weight;
+      if (result.passed) {
+        tally.passedWeight += weight;
+        tally.passed++;
+      } else {
+        tally.failed++;
+      }
+    }
+  }
+
+  const categories = Object.fromEntries(
+    CATEGORIES.map((category) => {
+      const tally = tallies[category];
+      return [
+        category,
+        {
+          score: tally.applicableWeight === 0 ? null : percent(tally),
+          passed: tally.passed,
+          failed: tally.failed,
+        },
+      ];
+    }),
+  ) as Record<Category, CategoryScore>;
+
+  return {
+    score: overall.applicableWeight === 0 ? 0 : percent(overall),
+    categories,
+  };
+}
+
+/** good ≥ 80, decent ≥ 50, else bad. */
+export function ratingOf(score: number): Rating {
+  if (score >= RATING_FLOORS.good) return 'good';
+  if (score >= RATING_FLOORS.decent) return 'decent';
+  return 'bad';
+}

@@ -1,0 +1,432 @@
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
+import iconv from 'iconv-lite';
+import { AnalysisError } from '../src/analysis/errors.js';
+import { gather } from '../src/analysis/fetch/gather.js';
+import type { GatherDependencies } from '../src/analysis/fetch/gather.js';
+import { DEFAULT_ANALYSER_OPTIONS } from '../src/analysis/options.js';
+import { html, startFixtureSite } from './support/fixture-server.js';
+import type { FixtureHandler, FixtureSite } from './support/fixture-server.js';
+
+const options = {
+  ...DEFAULT_ANALYSER_OPTIONS,
+  allowHosts: ['127.0.0.1'],
+  deadlineMs: 3000,
+};
+
+const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<title>Fixture page for gathering</title><link rel="icon" href="/icon.png"></head>
+<body><h1>Hello</h1><p>${'Some words about the page. '.repeat(200)}</p></body></html>`;
+
+const MIB = 1024 * 1024;
+
+async function errorOf(
+  url: string,
+  opts = options,
+  dependencies?: GatherDependencies,
+): Promise<AnalysisError> {
+  try {
+    await gather(url, opts, dependencies);
+  } catch (error) {
+    if (error instanceof AnalysisError) return error;
+    throw error;
+  }
+  throw new Error(`gather(${url}) did not fail`);
+}
+
+function redirectTo(location: string, status = 302): FixtureHandler {
+  return (_req, res) => {
+    res.writeHead(status, { location });
+    res.end();
+  };
+}
+
+function redirectChain(length: number, prefix: string) {
+  const routes: Record<string, FixtureHandler> = {};
+  for (let hop = 0; hop < length; hop++) {
+    const next = hop + 1 === length ? '/page' : `/${prefix}${hop + 1}`;
+    routes[`/${prefix}${hop}`] = redirectTo(next, hop % 2 ? 301 : 302);
+  }
+  return routes;
+}
+
+function compressed(
+  encoding: string,
+  compress: (body: Buffer) => Buffer,
+): FixtureHandler {
+  return (_req, res) =>
+    html(res, compress(Buffer.from(PAGE)), {
+      'content-encoding': encoding,
+    });
+}
+
+/** Writes `total` bytes of HTML in 64 KiB chunks, without Content-Length. */
+function chunkedPage(total: number): FixtureHandler {
+  return async (_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' });
+    const chunk = Buffer.alloc(64 * 1024, 'a');
+    for (let sent = 0; sent < total && !res.destroyed; sent += chunk.length) {
+      if (!res.write(chunk))
+        await new Promise((resolve) => res.once('drain', resolve));
+    }
+    res.end();
+  };
+}
+
+/** A port nothing listens on (bound, then closed). */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('gather against fixture sites', () => {
+  let site: FixtureSite;
+  let other: FixtureSite;
+  let sideFailing: FixtureSite;
+  let ipv6: FixtureSite | null = null;
+
+  beforeAll(async () => {
+    other = await startFixtureSite(
+      { '/': (_req, res) => html(res, PAGE) },
+      { host: '127.0.0.2' },
+    );
+    try {
+      ipv6 = await startFixtureSite(
+        { '/': (_req, res) => html(res, PAGE) },
+        { host: '::1' },
+      );
+    } catch {
+      ipv6 = null; // no IPv6 loopback here; the redirect still names [::1]
+    }
+    site = await startFixtureSite({
+      '/page': (_req, res) =>
+        html(res, PAGE, {
+          'cache-control': 'max-age=60',
+          'x-one': 'a',
+        }),
+      '/robots.txt': (_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        res.end(`User-agent: *\nDisallow:\nSitemap: /maps/site.xml\n`);
+      },
+      '/maps/site.xml': (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/xml' });
+        res.end('<?xml version="1.0"?><urlset></urlset>');
+      },
+      '/icon.png': (_req, res) => {
+        res.writeHead(200, { 'content-type': 'image/png' });
+        res.end(Buffer.alloc(100));
+      },
+      '/repeated': (_req, res) => {
+        res.setHeader('content-type', 'text/html');
+        res.setHeader('x-multi', ['one', 'two']);
+        res.end(PAGE);
+      },
+      ...redirectChain(5, 'five'),
+      ...redirectChain(6, 'six'),
+      '/relative/start': redirectTo('../page'),
+      '/slow': (_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.write('<!doctype html><html><body>');
+        // Never ends: the deadline has to stop it.
+      },
+      '/huge': (_req, res) => html(res, Buffer.alloc(6 * MIB, 'a')),
+      '/huge-chunked': chunkedPage(6 * MIB),
+      '/gzip-bomb': (_req, res) =>
+        html(res, gzipSync(Buffer.alloc(64 * MIB, ' ')), {
+          'content-encoding': 'gzip',
+        }),
+      '/json': (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{"not":"html"}');
+      },
+      '/untyped': (_req, res) => {
+        res.end('<!DOCTYPE html><html><title>Untyped</title></html>');
+      },
+      '/error-html': (_req, res) =>
+        html(res, '<!doctype html><title>Oops</title>', {}, 500),
+      '/error-text': (_req, res) => {
+        res.writeHead(500, { 'content-type': 'text/plain' });
+        res.end('Internal error');
+      },
+      '/gzip': compressed('gzip', (b) => gzipSync(b)),
+      '/br': compressed('br', (b) => brotliCompressSync(b)),
+      '/deflate': compressed('deflate', (b) => deflateSync(b)),
+      '/windows-1252': (_req, res) =>
+        html(
+          res,
+          Buffer.from('<!doctype html><p>\x93quoted\x94 caf\xe9</p>', 'latin1'),
+          { 'content-type': 'text/html; charset=windows-1252' },
+        ),
+      '/shift-jis': (_req, res) =>
+        html(
+          res,
+          Buffer.concat([
+            Buffer.from('<!doctype html><meta charset="Shift_JIS"><p>'),
+            iconv.encode('日本語のページ', 'shift_jis'),
+          ]),
+          { 'content-type': 'text/html' },
+        ),
+      '/to-other-loopback': redirectTo(`${other.origin}/`),
+      '/to-ipv6': redirectTo(`http://[::1]:${ipv6?.port ?? other.port}/`),
+      '/to-ftp': redirectTo('ftp://127.0.0.1/file'),
+    });
+    sideFailing = await startFixtureSite({
+      '/': (_req, res) => html(res, PAGE),
+      '/robots.txt': () => {
+        // Hangs until the deadline.
+      },
+      '/sitemap.xml': (_req, res) => {
+        res.writeHead(500, { 'content-type': 'text/plain' });
+        res.end('broken');
+      },
+      '/icon.png': (req) => {
+        req.socket.destroy();
+      },
+    });
+  });
+
+  afterAll(async () => {
+    const sites = [site, other, sideFailing, ipv6];
+    await Promise.all(
+      sites.flatMap((fixture) => (fixture ? [fixture.close()] : [])),
+    );
+  });
+
+  it('gathers a plain page and its side fetches', async () => {
+    const snapshot = await gather(site.url('/page'), options);
+    expect(snapshot.requestedUrl).toBe(site.url('/page'));
+    expect(snapshot.finalUrl).toBe(site.url('/page'));
+    expect(snapshot.redirects).toEqual([]);
+    expect(snapshot.statusCode).toBe(200);
+    expect(snapshot.contentType).toBe('text/html; charset=utf-8');
+    expect(snapshot.headers['cache-control']).toBe('max-age=60');
+    expect(snapshot.headers['x-one']).toBe('a');
+    expect(snapshot.html).toBe(PAGE);
+    expect(snapshot.charset).toBe('utf-8');
+    expect(snapshot.declaredCharset).toEqual({
+      header: 'utf-8',
+      bom: null,
+      meta: 'utf-8',
+    });
+    expect(snapshot.contentEncoding).toBeNull();
+    expect(snapshot.htmlBytes).toBe(Buffer.byteLength(PAGE));
+    expect(snapshot.transferBytes).toBe(Buffer.byteLength(PAGE));
+    expect(snapshot.ttfbMs).toBeGreaterThanOrEqual(0);
+    expect(snapshot.loadTimeMs).toBeGreaterThanOrEqual(snapshot.ttfbMs);
+
+    expect(snapshot.robotsTxt).toMatchObject({
+      url: site.url('/robots.txt'),
+      status: 200,
+      contentType: 'text/plain',
+      error: null,
+    });
+    expect(snapshot.robotsTxt?.body).toContain('Sitemap: /maps/site.xml');
+    expect(snapshot.sitemap).toMatchObject({
+      url: site.url('/maps/site.xml'),
+      status: 200,
+      contentType: 'application/xml',
+    });
+    expect(snapshot.sitemap?.body).toContain('<urlset>');
+    expect(snapshot.notFoundProbe?.url).toMatch(
+      /\/[0-9a-f]{16}-report-service-probe$/,
+    );
+    expect(snapshot.notFoundProbe?.status).toBe(404);
+    expect(snapshot.favicon).toEqual({
+      url: site.url('/icon.png'),
+      status: 200,
+      contentType: 'image/png',
+      body: null,
+      error: null,
+    });
+  });
+
+  it('joins repeated headers with ", "', async () => {
+    const snapshot = await gather(site.url('/repeated'), options);
+    expect(snapshot.headers['x-multi']).toBe('one, two');
+  });
+
+  it('follows 5 redirects and records each hop', async () => {
+    const snapshot = await gather(site.url('/five0'), options);
+    expect(snapshot.finalUrl).toBe(site.url('/page'));
+    expect(snapshot.redirects).toEqual([
+      { url: site.url('/five0'), status_code: 302 },
+      { url: site.url('/five1'), status_code: 301 },
+      { url: site.url('/five2'), status_code: 302 },
+      { url: site.url('/five3'), status_code: 301 },
+      { url: site.url('/five4'), status_code: 302 },
+    ]);
+    expect(snapshot.html).toBe(PAGE);
+  });
+
+  it('fails the 6th redirect with redirect_limit', async () => {
+    const error = await errorOf(site.url('/six0'));
+    expect(error.code).toBe('redirect_limit');
+  });
+
+  it('resolves a relative Location against the current URL', async () => {
+    const snapshot = await gather(site.url('/relative/start'), options);
+    expect(snapshot.finalUrl).toBe(site.url('/page'));
+    expect(snapshot.redirects).toEqual([
+      { url: site.url('/relative/start'), status_code: 302 },
+    ]);
+  });
+
+  it('stops a page that never finishes at the deadline', async () => {
+    const started = Date.now();
+    const error = await errorOf(site.url('/slow'), {
+      ...options,
+      deadlineMs: 500,
+    });
+    expect(error.code).toBe('timeout');
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it.each(['/huge', '/huge-chunked', '/gzip-bomb'])(
+    'refuses a 6 MiB page (%s) with too_large',
+    async (path) => {
+      const error = await errorOf(site.url(path));
+      expect(error.code).toBe('too_large');
+    },
+  );
+
+  it('refuses a JSON answer with not_html', async () => {
+    expect((await errorOf(site.url('/json'))).code).toBe('not_html');
+  });
+
+  it('sniffs an untyped body that starts like HTML', async () => {
+    const snapshot = await gather(site.url('/untyped'), options);
+    expect(snapshot.html).toContain('<title>Untyped</title>');
+    expect(snapshot.contentType).toBe('');
+  });
+
+  it('judges a 500 that carries HTML', async () => {
+    const snapshot = await gather(site.url('/error-html'), options);
+    expect(snapshot.statusCode).toBe(500);
+    expect(snapshot.html).toContain('Oops');
+  });
+
+  it('fails a 500 without HTML with http_status', async () => {
+    expect((await errorOf(site.url('/error-text'))).code).toBe('http_status');
+  });
+
+  it.each(['gzip', 'br', 'deflate'])(
+    'decompresses a %s body and records the encoding',
+    async (encoding) => {
+      const snapshot = await gather(site.url(`/${encoding}`), options);
+      expect(snapshot.contentEncoding).toBe(encoding);
+      expect(snapshot.html).toBe(PAGE);
+      expect(snapshot.htmlBytes).toBe(Buffer.byteLength(PAGE));
+      expect(snapshot.transferBytes).toBeLessThan(snapshot.htmlBytes);
+      expect(snapshot.transferBytes).toBeGreaterThan(0);
+    },
+  );
+
+  it('decodes a windows-1252 page by its header charset', async () => {
+    const snapshot = await gather(site.url('/windows-1252'), options);
+    expect(snapshot.html).toContain('“quoted” café');
+    expect(snapshot.charset).toBe('windows-1252');
+    expect(snapshot.declaredCharset.header).toBe('windows-1252');
+  });
+
+  it('decodes a Shift_JIS page by its <meta charset>', async () => {
+    const snapshot = await gather(site.url('/shift-jis'), options);
+    expect(snapshot.html).toContain('日本語のページ');
+    expect(snapshot.charset).toBe('shift_jis');
+    expect(snapshot.declaredCharset).toEqual({
+      header: null,
+      bom: null,
+      meta: 'shift_jis',
+    });
+  });
+
+  it('blocks a redirect to a loopback address outside the allow list', async () => {
+    const error = await errorOf(site.url('/to-other-loopback'));
+    expect(error.code).toBe('blocked');
+  });
+
+  it('blocks a redirect to [::1]', async () => {
+    expect((await errorOf(site.url('/to-ipv6'))).code).toBe('blocked');
+  });
+
+  it('blocks a redirect to a non-http scheme', async () => {
+    expect((await errorOf(site.url('/to-ftp'))).code).toBe('blocked');
+  });
+
+  it('blocks an IP literal URL outside the allow list', async () => {
+    expect((await errorOf(`${other.origin}/`)).code).toBe('blocked');
+  });
+
+  it('checks the address a name resolves to (DNS rebinding)', async () => {
+    const url = `http://rebind.test:${site.port}/page`;
+    const rebound = await errorOf(url, options, {
+      lookup: () => Promise.resolve([{ address: '127.0.0.3', family: 4 }]),
+    });
+    expect(rebound.code).toBe('blocked');
+
+    const snapshot = await gather(url, options, {
+      lookup: () => Promise.resolve([{ address: '127.0.0.1', family: 4 }]),
+    });
+    expect(snapshot.statusCode).toBe(200);
+    expect(snapshot.finalUrl).toBe(url);
+    expect(snapshot.robotsTxt?.status).toBe(200);
+  });
+
+  it('records failed side fetches without failing the analysis', async () => {
+    const snapshot = await gather(sideFailing.url('/'), {
+      ...options,
+      deadlineMs: 1000,
+    });
+    expect(snapshot.statusCode).toBe(200);
+    expect(snapshot.robotsTxt).toMatchObject({
+      status: null,
+      body: null,
+      error: 'timeout',
+    });
+    expect(snapshot.sitemap).toMatchObject({ status: null, error: 'timeout' });
+    expect(snapshot.favicon).toMatchObject({
+      status: null,
+      error: 'connection',
+    });
+    expect(snapshot.notFoundProbe?.status).toBe(404);
+  });
+
+  it('records a 500 sitemap as a side fetch with its status', async () => {
+    const fast = await startFixtureSite({
+      '/': (_req, res) => html(res, PAGE),
+      '/robots.txt': (_req, res) => {
+        res.writeHead(500, { 'content-type': 'text/plain' });
+        res.end('down');
+      },
+    });
+    try {
+      const snapshot = await gather(fast.url('/'), options);
+      expect(snapshot.robotsTxt?.status).toBe(500);
+      expect(snapshot.sitemap?.url).toBe(fast.url('/sitemap.xml'));
+      expect(snapshot.sitemap?.status).toBe(404);
+    } finally {
+      await fast.close();
+    }
+  });
+
+  it('fails a refused connection with connection', async () => {
+    const port = await closedPort();
+    const error = await errorOf(`http://127.0.0.1:${port}/`);
+    expect(error.code).toBe('connection');
+  });
+
+  it('fails a name that does not resolve with dns', async () => {
+    const error = await errorOf('http://nowhere.test/', options, {
+      lookup: () =>
+        Promise.reject(
+          Object.assign(new Error('getaddrinfo ENOTFOUND nowhere.test'), {
+            code: 'ENOTFOUND',
+          }),
+        ),
+    });
+    expect(error.code).toBe('dns');
+  });
+});
