@@ -1,0 +1,67 @@
+import type { Request } from 'express';
+
+/**
+ * scheme://host of the request as the client addressed it. Express reads
+ * X-Forwarded-Proto/Host only when `trust proxy` is on (TRUST_PROXY).
+ */
+export function originOf(request: Request): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+export interface PageNumbers {
+  total: number;
+  page: number;
+  perPage: number;
+}
+
+export interface PageLinks {
+  first: string;
+  last: string;
+  prev: string | null;
+  next: string | null;
+}
+
+export interface PageMeta {
+  current_page: number;
+  from: number | null;
+  to: number | null;
+  last_page: number;
+  per_page: number;
+  total: number;
+  path: string;
+}
+
+/** links and meta of a list envelope; links keep the request's other parameters. */
+export function pageEnvelope(
+  request: Request,
+  count: number,
+  { total, page, perPage }: PageNumbers,
+): { links: PageLinks; meta: PageMeta } {
+  const origin = originOf(request);
+  const requested = new URL(request.originalUrl, origin);
+  const path = origin + requested.pathname;
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  const link = (n: number) => {
+    const params = new URLSearchParams(requested.search);
+    params.set('page', String(n));
+    return `${path}?${params.toString()}`;
+  };
+  const from = count > 0 ? (page - 1) * perPage + 1 : null;
+  return {
+    links: {
+      first: link(1),
+      last: link(lastPage),
+      prev: page > 1 ? link(Math.min(page - 1, lastPage)) : null,
+      next: page < lastPage ? link(page + 1) : null,
+    },
+    meta: {
+      current_page: page,
+      from,
+      to: from === null ? null : from + count - 1,
+      last_page: lastPage,
+      per_page: perPage,
+      total,
+      path,
+    },
+  };
+}

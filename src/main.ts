@@ -1,0 +1,48 @@
+import type { AddressInfo } from 'node:net';
+import { Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { AppModule } from './app.module.js';
+import { configureApp } from './app.setup.js';
+import { ApiKeyService } from './auth/api-key.service.js';
+import { loadConfig } from './config/config.js';
+import { openDatabase } from './database/database.js';
+
+const logger = new Logger('Main');
+const config = loadConfig();
+const database = await openDatabase(config);
+const app = await NestFactory.create<NestExpressApplication>(
+  AppModule.register(config, database),
+  { bodyParser: false },
+);
+configureApp(app, config);
+
+if (database.embedded) {
+  logger.log(`Embedded database in ${config.dataDir} (no DATABASE_URL set)`);
+  const keys = app.get(ApiKeyService);
+  if ((await keys.count()) === 0) {
+    const issued = await keys.create('default');
+    logger.log(
+      'No API key existed, so one was created. It is shown once; keep it:',
+    );
+    console.log(issued.key);
+  }
+}
+
+await app.listen(config.port, config.host);
+// PORT=0 picks a free port: name the one actually bound.
+const { port } = app.getHttpServer().address() as AddressInfo;
+const base = `http://localhost:${port}`;
+logger.log(`API on ${base}/api/v1/reports, docs on ${base}/docs`);
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    if (closing) return;
+    closing = true;
+    void app
+      .close()
+      .then(() => database.close())
+      .finally(() => process.exit(0));
+  });
+}

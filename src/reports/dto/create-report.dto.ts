@@ -1,0 +1,43 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional } from 'class-validator';
+import { DigitsAsInteger, EmptyAsAbsent } from '../../common/transforms.js';
+import { Privacy } from '../report.entity.js';
+import {
+  IsTargetUrl,
+  PASSWORD_MAX_LENGTH,
+  IsCreatePassword,
+} from './report-rules.js';
+
+export class CreateReportDto {
+  @ApiProperty({
+    description:
+      'The page to analyse: an absolute http or https URL, at most 2048 characters, without user-info.',
+    example: 'https://example.com/pricing',
+    maxLength: 2048,
+  })
+  @EmptyAsAbsent()
+  @IsTargetUrl()
+  url: string;
+
+  @ApiPropertyOptional({
+    description: '0 public, 1 private, 2 password-protected.',
+    enum: [0, 1, 2],
+    default: 1,
+    type: 'integer',
+  })
+  @DigitsAsInteger()
+  @IsOptional()
+  @IsIn([0, 1, 2], { message: 'privacy must be 0, 1 or 2' })
+  privacy?: Privacy;
+
+  @ApiPropertyOptional({
+    description:
+      'Required with privacy 2 and refused with any other privacy. Write-only: never returned.',
+    minLength: 1,
+    maxLength: PASSWORD_MAX_LENGTH,
+    writeOnly: true,
+  })
+  @EmptyAsAbsent()
+  @IsCreatePassword()
+  password?: string;
+}

@@ -1,0 +1,88 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
+import { DigitsAsInteger, EmptyAsAbsent } from '../../common/transforms.js';
+
+export const SORT_KEYS = ['id', 'generated_at', 'url', 'result'] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+export const PER_PAGE_CHOICES = [10, 25, 50, 100] as const;
+export const RESULTS = ['good', 'decent', 'bad'] as const;
+
+/** GET /api/v1/reports. An empty value of any parameter counts as absent. */
+export class ListReportsQuery {
+  @ApiPropertyOptional({
+    description:
+      'Case-insensitive substring of the field named by search_by; %, _ and \\ are literal.',
+    maxLength: 2048,
+  })
+  @EmptyAsAbsent()
+  @IsOptional()
+  @IsString({ message: 'search must be a single string' })
+  @MaxLength(2048)
+  search?: string;
+
+  @ApiPropertyOptional({ enum: ['url'], default: 'url' })
+  @EmptyAsAbsent()
+  @IsOptional()
+  @IsIn(['url'], { message: 'search_by must be url' })
+  search_by = 'url' as const;
+
+  @ApiPropertyOptional({
+    description:
+      "Exact, case-insensitive match on the report's project (its host without a leading www.).",
+    maxLength: 255,
+  })
+  @EmptyAsAbsent()
+  @IsOptional()
+  @IsString({ message: 'project must be a single string' })
+  @MaxLength(255)
+  project?: string;
+
+  @ApiPropertyOptional({ enum: RESULTS })
+  @EmptyAsAbsent()
+  @IsOptional()
+  @IsIn(RESULTS, { message: 'result must be one of good, decent, bad' })
+  result?: (typeof RESULTS)[number];
+
+  @ApiPropertyOptional({
+    enum: SORT_KEYS,
+    default: 'id',
+    description:
+      'id: date created; generated_at: date generated; url; result: good > decent > bad. Ties by id in the same direction; reports without a value come last.',
+  })
+  @EmptyAsAbsent()
+  @IsOptional()
+  @IsIn(SORT_KEYS, {
+    message: 'sort_by must be one of id, generated_at, url, result',
+  })
+  sort_by: SortKey = 'id';
+
+  @ApiPropertyOptional({ enum: ['desc', 'asc'], default: 'desc' })
+  @EmptyAsAbsent()
+  @IsOptional()
+  @IsIn(['desc', 'asc'], { message: 'sort must be desc or asc' })
+  sort: 'desc' | 'asc' = 'desc';
+
+  @ApiPropertyOptional({ enum: PER_PAGE_CHOICES, default: 10, type: 'integer' })
+  @DigitsAsInteger()
+  @IsOptional()
+  @IsIn(PER_PAGE_CHOICES, {
+    message: 'per_page must be one of 10, 25, 50, 100',
+  })
+  per_page: number = 10;
+
+  @ApiPropertyOptional({ minimum: 1, default: 1, type: 'integer' })
+  @DigitsAsInteger()
+  @IsOptional()
+  @IsInt({ message: 'page must be a whole number from 1' })
+  @Min(1, { message: 'page must be a whole number from 1' })
+  @Max(1_000_000_000, { message: 'page must be at most 1000000000' })
+  page: number = 1;
+}

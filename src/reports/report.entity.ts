@@ -1,0 +1,87 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  PrimaryColumn,
+  UpdateDateColumn,
+} from 'typeorm';
+import type { AnalysisResults, Rating } from '../analysis/types.js';
+
+export type ReportStatus = 'queued' | 'running' | 'completed' | 'failed';
+export const REPORT_STATUSES: readonly ReportStatus[] = [
+  'queued',
+  'running',
+  'completed',
+  'failed',
+];
+
+export enum Privacy {
+  Public = 0,
+  Private = 1,
+  Password = 2,
+}
+
+export interface ReportError {
+  code: string;
+  message: string;
+}
+
+@Entity('reports')
+export class Report {
+  @PrimaryColumn({ type: 'bigint', generated: 'identity' })
+  id: string;
+
+  @Column({ name: 'account_id', type: 'bigint' })
+  accountId: string;
+
+  @Column({ type: 'varchar', length: 2048 })
+  url: string;
+
+  @Column({ type: 'varchar', length: 255 })
+  project: string;
+
+  @Column({ type: 'text' })
+  status: ReportStatus;
+
+  @Column({ type: 'text', nullable: true })
+  result: Rating | null;
+
+  /** good 3, decent 2, bad 1: maintained by the database, used to sort by rating. */
+  @Column({
+    name: 'result_rank',
+    type: 'smallint',
+    nullable: true,
+    insert: false,
+    update: false,
+    select: false,
+  })
+  resultRank: number | null;
+
+  @Column({ type: 'smallint', nullable: true })
+  score: number | null;
+
+  @Column({ type: 'smallint' })
+  privacy: Privacy;
+
+  @Column({ name: 'password_hash', type: 'text', nullable: true })
+  passwordHash: string | null;
+
+  /** Bumped on every privacy or password change: shared-page cookies carry it. */
+  @Column({ name: 'share_version', type: 'integer', default: 0 })
+  shareVersion: number;
+
+  @Column({ name: 'generated_at', type: 'timestamptz', nullable: true })
+  generatedAt: Date | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+
+  @Column({ type: 'jsonb', nullable: true })
+  error: ReportError | null;
+
+  @Column({ type: 'jsonb', nullable: true })
+  results: AnalysisResults | null;
+}

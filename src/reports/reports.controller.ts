@@ -1,0 +1,179 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Headers,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  Query,
+  Req,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiHeader,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { ApiKeyGuard } from '../auth/api-key.guard.js';
+import { CurrentAccount } from '../auth/principal.decorator.js';
+import { ApiKeyAuth, ApiProblems } from '../common/api-docs.js';
+import { originOf, pageEnvelope } from '../common/links.js';
+import { CreateReportDto } from './dto/create-report.dto.js';
+import { ListReportsQuery } from './dto/list-reports.query.js';
+import { UpdateReportDto } from './dto/update-report.dto.js';
+import {
+  ReportEnvelope,
+  ReportListEnvelope,
+  toSummaryView,
+  toView,
+} from './report.view.js';
+import { ReportsService } from './reports.service.js';
+import type { Completion } from './reports.service.js';
+
+const PREFER_HEADER = {
+  name: 'Prefer',
+  required: false,
+  description:
+    '"respond-async" answers 202 at once with the queued report; otherwise the answer waits for the analysis (at most the analysis deadline).',
+};
+
+function completionOf(prefer: string | undefined): Completion {
+  return /(^|[,\s])respond-async\s*(,|;|$)/i.test(prefer ?? '')
+    ? 'async'
+    : 'wait';
+}
+
+@ApiTags('reports')
+@ApiKeyAuth()
+@UseGuards(ApiKeyGuard)
+@Controller('api/v1/reports')
+export class ReportsController {
+  constructor(private readonly reports: ReportsService) {}
+
+  @Get()
+  @ApiOperation({
+    summary: 'List reports, with search, filters, sort and pages',
+  })
+  @ApiOkResponse({ type: ReportListEnvelope })
+  @ApiProblems(422)
+  async list(
+    @CurrentAccount() accountId: string,
+    @Query() query: ListReportsQuery,
+    @Req() request: Request,
+  ): Promise<ReportListEnvelope> {
+    const page = await this.reports.list(accountId, query);
+    return {
+      data: page.reports.map((r) => toSummaryView(r, originOf(request))),
+      ...pageEnvelope(request, page.reports.length, page),
+    };
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'Get one report with its full analysis' })
+  @ApiParam({ name: 'id', description: 'The report id, a positive integer.' })
+  @ApiOkResponse({ type: ReportEnvelope })
+  @ApiProblems(404)
+  async get(
+    @CurrentAccount() accountId: string,
+    @Param('id') id: string,
+    @Req() request: Request,
+  ): Promise<ReportEnvelope> {
+    return {
+      data: toView(await this.reports.get(accountId, id), originOf(request)),
+    };
+  }
+
+  @Post()
+  @ApiOperation({
+    summary: 'Analyse a URL and store the report',
+    description:
+      'Answers 201 when the analysis ends, completed or failed (a failed analysis is still a created report, with `status: "failed"` and `error`). A URL refused by validation or the address policy answers 422.',
+  })
+  @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
+  @ApiHeader(PREFER_HEADER)
+  @ApiCreatedResponse({ type: ReportEnvelope, description: 'Analysed.' })
+  @ApiAcceptedResponse({
+    type: ReportEnvelope,
+    description: 'With "Prefer: respond-async": queued; poll the Location.',
+  })
+  @ApiProblems(400, 413, 415, 422)
+  async create(
+    @CurrentAccount() accountId: string,
+    @Body() dto: CreateReportDto,
+    @Headers('prefer') prefer: string | undefined,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<ReportEnvelope> {
+    const completion = completionOf(prefer);
+    const report = await this.reports.create(accountId, dto, completion);
+    response.status(completion === 'async' ? 202 : 201);
+    if (completion === 'async') {
+      response.setHeader('Preference-Applied', 'respond-async');
+    }
+    response.setHeader(
+      'Location',
+      `${originOf(request)}/api/v1/reports/${report.id}`,
+    );
+    return { data: toView(report, originOf(request)) };
+  }
+
+  @Put(':id')
+  @ApiOperation({
+    summary: "Change a report's privacy or password, or re-run its analysis",
+    description:
+      'Every field is optional, but at least one must be sent. `results=1` re-runs the analysis (the report keeps its last result meanwhile).',
+  })
+  @ApiParam({ name: 'id', description: 'The report id, a positive integer.' })
+  @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
+  @ApiHeader(PREFER_HEADER)
+  @ApiOkResponse({ type: ReportEnvelope })
+  @ApiAcceptedResponse({
+    type: ReportEnvelope,
+    description: 'With results=1 and "Prefer: respond-async": re-run queued.',
+  })
+  @ApiProblems(400, 404, 413, 415, 422)
+  async update(
+    @CurrentAccount() accountId: string,
+    @Param('id') id: string,
+    @Body() dto: UpdateReportDto,
+    @Headers('prefer') prefer: string | undefined,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<ReportEnvelope> {
+    const completion = completionOf(prefer);
+    const report = await this.reports.update(accountId, id, dto, completion);
+    if (dto.results === 1 && completion === 'async') {
+      response.status(202);
+      response.setHeader('Preference-Applied', 'respond-async');
+      response.setHeader(
+        'Location',
+        `${originOf(request)}/api/v1/reports/${report.id}`,
+      );
+    }
+    return { data: toView(report, originOf(request)) };
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Delete a report' })
+  @ApiParam({ name: 'id', description: 'The report id, a positive integer.' })
+  @ApiNoContentResponse({ description: 'Deleted.' })
+  @ApiProblems(404)
+  async remove(
+    @CurrentAccount() accountId: string,
+    @Param('id') id: string,
+  ): Promise<void> {
+    await this.reports.remove(accountId, id);
+  }
+}

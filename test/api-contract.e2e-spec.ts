@@ -1,0 +1,225 @@
+import request from 'supertest';
+import { startTestApp } from './support/test-app.js';
+import type { TestApp } from './support/test-app.js';
+
+/** Auth, tenancy-independent errors and the framework edges of the contract. */
+describe('API contract: auth and errors', () => {
+  let t: TestApp;
+  let key: string;
+
+  beforeAll(async () => {
+    t = await startTestApp({ RATE_LIMIT_PER_MINUTE: '1000' });
+    key = (await t.newAccount()).key;
+  });
+  afterAll(() => t.close());
+
+  const expectProblem = (res: request.Response, status: number) => {
+    expect(res.status).toBe(status);
+    expect(res.headers['content-type']).toBe(
+      'application/problem+json; charset=utf-8',
+    );
+    expect(res.body).toMatchObject({ type: 'about:blank', status });
+    expect(typeof res.body.title).toBe('string');
+    expect(typeof res.body.detail).toBe('string');
+  };
+
+  describe('authentication', () => {
+    it('401 without a key, with the Bearer challenge', async () => {
+      const res = await request(t.http).get('/api/v1/reports');
+      expectProblem(res, 401);
+      expect(res.headers['www-authenticate']).toBe('Bearer realm="api"');
+    });
+
+    it.each([
+      ['an unknown key', 'Bearer rk_unknownunknownunknownunknown'],
+      ['a key without the prefix', 'Bearer abcdef'],
+    ])('401 with invalid_token for %s', async (_name, header) => {
+      const res = await request(t.http)
+        .get('/api/v1/reports')
+        .set('Authorization', header);
+      expectProblem(res, 401);
+      expect(res.headers['www-authenticate']).toBe(
+        'Bearer realm="api", error="invalid_token"',
+      );
+    });
+
+    it.each([['Basic dXNlcjpwYXNz'], ['Bearer'], ['Bearer '], [key]])(
+      '401 for the malformed header %p',
+      async (header) => {
+        const res = await request(t.http)
+          .get('/api/v1/reports')
+          .set('Authorization', header ?? key);
+        expectProblem(res, 401);
+      },
+    );
+
+    it('accepts the scheme in any case', async () => {
+      await request(t.http)
+        .get('/api/v1/reports')
+        .set('Authorization', `bearer ${key}`)
+        .expect(200);
+      await request(t.http)
+        .get('/api/v1/reports')
+        .set('Authorization', `BEARER ${key}`)
+        .expect(200);
+    });
+
+    it('never reads a key from the query string or the body', async () => {
+      expectProblem(
+        await request(t.http).get(`/api/v1/reports?access_token=${key}`),
+        401,
+      );
+      expectProblem(
+        await request(t.http)
+          .post('/api/v1/reports')
+          .type('form')
+          .send({ access_token: key, url: 'http://127.0.0.1/' }),
+        401,
+      );
+    });
+
+    it('refuses a revoked key', async () => {
+      const { ApiKeyService } = await import('../src/auth/api-key.service.js');
+      const keys = t.app.get(ApiKeyService);
+      const issued = await keys.create('to revoke');
+      await request(t.http)
+        .get('/api/v1/reports')
+        .set('Authorization', `Bearer ${issued.key}`)
+        .expect(200);
+      expect(await keys.revoke(issued.id)).toBe(true);
+      const res = await request(t.http)
+        .get('/api/v1/reports')
+        .set('Authorization', `Bearer ${issued.key}`);
+      expectProblem(res, 401);
+      expect(await keys.revoke(issued.id)).toBe(false);
+    });
+
+    it('stores only the SHA-256 digest of a key', async () => {
+      const rows: Array<{ key_digest: string }> = await t.dataSource.query(
+        'SELECT key_digest FROM api_keys',
+      );
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) expect(row.key_digest).toMatch(/^[0-9a-f]{64}$/);
+      expect(rows.some((r) => r.key_digest.includes(key))).toBe(false);
+      expect(key).toMatch(/^rk_[A-Za-z0-9_-]{43}$/);
+    });
+  });
+
+  describe('errors', () => {
+    const auth = { Authorization: '' };
+    beforeAll(() => {
+      auth.Authorization = `Bearer ${key}`;
+    });
+
+    it('404 problem for unknown routes inside and outside /api/v1', async () => {
+      expectProblem(
+        await request(t.http).get('/api/v1/nothing').set(auth),
+        404,
+      );
+      expectProblem(await request(t.http).get('/nothing'), 404);
+      expectProblem(
+        await request(t.http).delete('/api/v1/reports').set(auth),
+        404,
+      );
+    });
+
+    it.each(['0', '-1', 'abc', '1.5', '1234567890123456789', '00012x'])(
+      '404 for the id %p',
+      async (id) => {
+        expectProblem(
+          await request(t.http).get(`/api/v1/reports/${id}`).set(auth),
+          404,
+        );
+      },
+    );
+
+    it('404 for a report id that does not exist', async () => {
+      expectProblem(
+        await request(t.http).get('/api/v1/reports/999999999999').set(auth),
+        404,
+      );
+      expectProblem(
+        await request(t.http).delete('/api/v1/reports/999999999999').set(auth),
+        404,
+      );
+      expectProblem(
+        await request(t.http)
+          .put('/api/v1/reports/999999999999')
+          .set(auth)
+          .type('form')
+          .send({ privacy: '0' }),
+        404,
+      );
+    });
+
+    it('415 for a body of another content type', async () => {
+      const res = await request(t.http)
+        .post('/api/v1/reports')
+        .set(auth)
+        .set('Content-Type', 'text/plain')
+        .send('url=http://127.0.0.1/');
+      expectProblem(res, 415);
+    });
+
+    it('413 for a body over 16 KiB', async () => {
+      const res = await request(t.http)
+        .post('/api/v1/reports')
+        .set(auth)
+        .type('form')
+        .send({ url: `http://127.0.0.1/${'a'.repeat(17 * 1024)}` });
+      expectProblem(res, 413);
+    });
+
+    it('400 for malformed JSON', async () => {
+      const res = await request(t.http)
+        .post('/api/v1/reports')
+        .set(auth)
+        .set('Content-Type', 'application/json')
+        .send('{"url": ');
+      expectProblem(res, 400);
+    });
+
+    it('422 for a JSON body that is not an object', async () => {
+      const res = await request(t.http)
+        .post('/api/v1/reports')
+        .set(auth)
+        .set('Content-Type', 'application/json')
+        .send('["http://127.0.0.1/"]');
+      expectProblem(res, 422);
+    });
+
+    it('never shows a stack trace or SQL', async () => {
+      const res = await request(t.http).get('/api/v1/reports/1%00').set(auth);
+      expect(JSON.stringify(res.body)).not.toMatch(
+        /at \w+ \(|SELECT|node_modules/,
+      );
+    });
+  });
+
+  describe('rate limit', () => {
+    it('answers 429 with Retry-After past the limit of an account', async () => {
+      const limited = await startTestApp({ RATE_LIMIT_PER_MINUTE: '3' });
+      try {
+        const { key: k } = await limited.newAccount();
+        for (let i = 0; i < 3; i++) {
+          await request(limited.http)
+            .get('/api/v1/reports')
+            .set('Authorization', `Bearer ${k}`)
+            .expect(200);
+        }
+        const res = await request(limited.http)
+          .get('/api/v1/reports')
+          .set('Authorization', `Bearer ${k}`);
+        expectProblem(res, 429);
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+        const other = await limited.newAccount();
+        await request(limited.http)
+          .get('/api/v1/reports')
+          .set('Authorization', `Bearer ${other.key}`)
+          .expect(200);
+      } finally {
+        await limited.close();
+      }
+    });
+  });
+});

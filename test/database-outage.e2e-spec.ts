@@ -1,0 +1,57 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { EmbeddedPostgres } from '../src/database/embedded-postgres.js';
+import { startTestApp } from './support/test-app.js';
+import type { TestApp } from './support/test-app.js';
+
+/**
+ * The database goes away under a running service and comes back: requests answer 503
+ * with Retry-After meanwhile, and the service recovers without a restart. Runs on the
+ * embedded database, the one a test can stop and start.
+ */
+describe('database outage', () => {
+  let dataDir: string;
+  let database: EmbeddedPostgres;
+  let t: TestApp;
+  let port: number;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'report-service-outage-'));
+    database = await EmbeddedPostgres.start(dataDir);
+    port = Number(new URL(database.url).port);
+    t = await startTestApp({ DATABASE_URL: database.url });
+  });
+  afterAll(async () => {
+    await t.close();
+    await database.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers 503 with Retry-After while the database is down, then recovers', async () => {
+    const { key } = await t.newAccount();
+    const list = () =>
+      request(t.http)
+        .get('/api/v1/reports')
+        .set('Authorization', `Bearer ${key}`);
+    await list().expect(200);
+
+    await database.stop();
+    const down = await list();
+    expect(down.status).toBe(503);
+    expect(down.headers['content-type']).toBe(
+      'application/problem+json; charset=utf-8',
+    );
+    expect(down.headers['retry-after']).toBe('5');
+    expect(JSON.stringify(down.body)).not.toMatch(/ECONNREFUSED|127\.0\.0\.1/);
+
+    database = await EmbeddedPostgres.start(dataDir, port);
+    let status = 0;
+    for (let attempt = 0; attempt < 20 && status !== 200; attempt++) {
+      status = (await list()).status;
+      if (status !== 200) await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(status).toBe(200);
+  });
+});

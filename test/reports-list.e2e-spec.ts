@@ -1,0 +1,236 @@
+import request from 'supertest';
+import { seedReports } from './support/seed.js';
+import { startTestApp } from './support/test-app.js';
+import type { TestApp } from './support/test-app.js';
+
+describe('GET /api/v1/reports (list)', () => {
+  let t: TestApp;
+  let key: string;
+  let ids: number[];
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    const account = await t.newAccount();
+    key = account.key;
+    const hour = (h: number) => new Date(Date.UTC(2026, 10, 20, h));
+    // Rows in creation order; ids grow with it.
+    ids = await seedReports(t.dataSource, account.accountId, [
+      { url: 'https://alpha.example/a', score: 90, generatedAt: hour(3) },
+      {
+        url: 'https://www.Beta.example/100%_off',
+        score: 60,
+        generatedAt: hour(1),
+      },
+      { url: 'https://gamma.example/c', score: 30, generatedAt: hour(2) },
+      { url: 'https://alpha.example/d', score: null, status: 'failed' },
+      { url: 'https://beta.example/e', score: 85, generatedAt: hour(1) },
+      {
+        url: 'https://delta.example/back\\slash',
+        score: 55,
+        generatedAt: hour(5),
+      },
+    ]);
+  });
+  afterAll(() => t.close());
+
+  const list = (query = '') =>
+    request(t.http)
+      .get(`/api/v1/reports${query}`)
+      .set('Authorization', `Bearer ${key}`)
+      .set('Host', 'reports.example.test');
+
+  const idsOf = (body: { data: Array<{ id: number }> }) =>
+    body.data.map((r) => r.id);
+
+  it('lists newest first by default, without results, in the envelope', async () => {
+    const res = await list().expect(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(idsOf(res.body)).toEqual([...ids].reverse());
+    expect(res.body.data[0]).not.toHaveProperty('results');
+    expect(res.body.data[0]).toEqual({
+      id: ids[5],
+      url: 'https://delta.example/back\\slash',
+      project: 'delta.example',
+      status: 'completed',
+      result: 'decent',
+      score: 55,
+      privacy: 1,
+      generated_at: '2026-11-20T05:00:00.000Z',
+      created_at: expect.stringMatching(
+        /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/,
+      ),
+      updated_at: expect.stringMatching(/Z$/),
+      error: null,
+      share_url: null,
+    });
+    expect(res.body.meta).toEqual({
+      current_page: 1,
+      from: 1,
+      to: 6,
+      last_page: 1,
+      per_page: 10,
+      total: 6,
+      path: 'http://reports.example.test/api/v1/reports',
+    });
+    expect(res.body.links).toEqual({
+      first: 'http://reports.example.test/api/v1/reports?page=1',
+      last: 'http://reports.example.test/api/v1/reports?page=1',
+      prev: null,
+      next: null,
+    });
+  });
+
+  it.each([
+    ['id', 'asc', [0, 1, 2, 3, 4, 5]],
+    ['id', 'desc', [5, 4, 3, 2, 1, 0]],
+    // generated_at ties (1 and 4 at hour 1) broken by id in the same direction; null last
+    ['generated_at', 'asc', [1, 4, 2, 0, 5, 3]],
+    ['generated_at', 'desc', [5, 0, 2, 4, 1, 3]],
+    ['url', 'asc', [0, 3, 4, 5, 2, 1]],
+    ['url', 'desc', [1, 2, 5, 4, 3, 0]],
+    // good > decent > bad; ties by id; no result last both ways
+    ['result', 'desc', [4, 0, 5, 1, 2, 3]],
+    ['result', 'asc', [2, 1, 5, 0, 4, 3]],
+  ])(
+    'sorts by %s %s with its tie-break and nulls last',
+    async (sortBy, sort, order) => {
+      const res = await list(`?sort_by=${sortBy}&sort=${sort}`).expect(200);
+      expect(idsOf(res.body)).toEqual(order.map((i) => ids[i]));
+    },
+  );
+
+  it('searches url case-insensitively with %, _ and \\ literal', async () => {
+    expect(idsOf((await list('?search=ALPHA').expect(200)).body)).toEqual([
+      ids[3],
+      ids[0],
+    ]);
+    expect(idsOf((await list('?search=100%25_').expect(200)).body)).toEqual([
+      ids[1],
+    ]);
+    expect(idsOf((await list('?search=%25').expect(200)).body)).toEqual([
+      ids[1],
+    ]);
+    expect(idsOf((await list('?search=_').expect(200)).body)).toEqual([ids[1]]);
+    expect(idsOf((await list('?search=%5C').expect(200)).body)).toEqual([
+      ids[5],
+    ]);
+    expect(
+      idsOf((await list('?search=&search_by=url').expect(200)).body),
+    ).toHaveLength(6);
+  });
+
+  it('filters by project (exact, case-insensitive) and result', async () => {
+    expect(
+      idsOf((await list('?project=BETA.example').expect(200)).body),
+    ).toEqual([ids[4], ids[1]]);
+    expect(idsOf((await list('?project=beta').expect(200)).body)).toEqual([]);
+    expect(idsOf((await list('?result=good').expect(200)).body)).toEqual([
+      ids[4],
+      ids[0],
+    ]);
+    expect(
+      idsOf((await list('?result=bad&project=gamma.example').expect(200)).body),
+    ).toEqual([ids[2]]);
+    expect(
+      idsOf((await list('?result=&project=').expect(200)).body),
+    ).toHaveLength(6);
+  });
+
+  it('paginates with meta and links that keep the other parameters', async () => {
+    const extra = await t.newAccount();
+    await seedReports(
+      t.dataSource,
+      extra.accountId,
+      Array.from({ length: 23 }, (_, i) => ({
+        url: `https://many.example/${i}`,
+        score: 70,
+      })),
+    );
+    const page = (q: string) =>
+      request(t.http)
+        .get(`/api/v1/reports${q}`)
+        .set('Authorization', `Bearer ${extra.key}`)
+        .set('Host', 'api.reports.example.test:8080');
+    const second = await page(
+      '?per_page=10&page=2&sort=asc&unknown=kept',
+    ).expect(200);
+    expect(second.body.data).toHaveLength(10);
+    expect(second.body.meta).toMatchObject({
+      current_page: 2,
+      from: 11,
+      to: 20,
+      last_page: 3,
+      per_page: 10,
+      total: 23,
+      path: 'http://api.reports.example.test:8080/api/v1/reports',
+    });
+    const base =
+      'http://api.reports.example.test:8080/api/v1/reports?per_page=10&page=';
+    expect(second.body.links).toEqual({
+      first: `${base}1&sort=asc&unknown=kept`,
+      last: `${base}3&sort=asc&unknown=kept`,
+      prev: `${base}1&sort=asc&unknown=kept`,
+      next: `${base}3&sort=asc&unknown=kept`,
+    });
+    const last = await page('?per_page=10&page=3').expect(200);
+    expect(last.body.meta).toMatchObject({ from: 21, to: 23 });
+    expect(last.body.links.next).toBeNull();
+    const past = await page('?page=9').expect(200);
+    expect(past.body.data).toEqual([]);
+    expect(past.body.meta).toMatchObject({
+      current_page: 9,
+      from: null,
+      to: null,
+      total: 23,
+      last_page: 3,
+    });
+    const wide = await page('?per_page=25').expect(200);
+    expect(wide.body.data).toHaveLength(23);
+  });
+
+  it('answers an empty account with last_page 1', async () => {
+    const empty = await t.newAccount();
+    const res = await request(t.http)
+      .get('/api/v1/reports')
+      .set('Authorization', `Bearer ${empty.key}`)
+      .expect(200);
+    expect(res.body.data).toEqual([]);
+    expect(res.body.meta).toMatchObject({
+      total: 0,
+      last_page: 1,
+      from: null,
+      to: null,
+    });
+  });
+
+  it.each([
+    ['per_page=20', 'per_page'],
+    ['per_page=ten', 'per_page'],
+    ['page=0', 'page'],
+    ['page=-1', 'page'],
+    ['page=1.5', 'page'],
+    ['sort=up', 'sort'],
+    ['sort_by=score', 'sort_by'],
+    ['search_by=project', 'search_by'],
+    ['result=great', 'result'],
+    ['result=good&result=bad', 'result'],
+  ])('refuses %s with 422 naming %s', async (query, name) => {
+    const res = await list(`?${query}`).expect(422);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(Object.keys(res.body.errors)).toEqual([name]);
+  });
+
+  it('names every bad parameter at once', async () => {
+    const res = await list('?per_page=7&sort=sideways&result=meh').expect(422);
+    expect(Object.keys(res.body.errors).sort()).toEqual([
+      'per_page',
+      'result',
+      'sort',
+    ]);
+    expect(res.body).toMatchObject({
+      type: 'about:blank',
+      title: 'Unprocessable Content',
+      status: 422,
+    });
+  });
+});

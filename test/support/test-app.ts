@@ -1,0 +1,72 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Server } from 'node:http';
+import { Test } from '@nestjs/testing';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DataSource } from 'typeorm';
+import { AppModule } from '../../src/app.module.js';
+import { configureApp } from '../../src/app.setup.js';
+import { ApiKeyService } from '../../src/auth/api-key.service.js';
+import { loadConfig } from '../../src/config/config.js';
+import type { AppConfig } from '../../src/config/config.js';
+import { openDatabase } from '../../src/database/database.js';
+import type { DatabaseTarget } from '../../src/database/database.js';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  http: Server;
+  config: AppConfig;
+  database: DatabaseTarget;
+  dataSource: DataSource;
+  /** A new account and its key: each test gets its own tenant. */
+  newAccount(name?: string): Promise<{ key: string; accountId: string }>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on a real database: the PostgreSQL of DATABASE_URL when set (CI),
+ * else the embedded default in a temporary directory. Fixture sites on 127.0.0.1
+ * are let through the address policy, as ANALYZER_ALLOW_HOSTS does in production.
+ */
+export async function startTestApp(
+  env: Record<string, string> = {},
+): Promise<TestApp> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'report-service-test-'));
+  const config = loadConfig({
+    ANALYZER_ALLOW_HOSTS: '127.0.0.1',
+    ANALYZER_DEADLINE_MS: '5000',
+    DATA_DIR: dataDir,
+    ...(process.env.DATABASE_URL
+      ? { DATABASE_URL: process.env.DATABASE_URL }
+      : {}),
+    ...env,
+  });
+  const database = await openDatabase(config);
+  const moduleRef = await Test.createTestingModule({
+    imports: [AppModule.register(config, database)],
+  }).compile();
+  const app = moduleRef.createNestApplication<NestExpressApplication>({
+    bodyParser: false,
+    logger: ['error', 'warn'],
+  });
+  configureApp(app, config);
+  await app.init();
+  const keys = app.get(ApiKeyService);
+  return {
+    app,
+    http: app.getHttpServer(),
+    config,
+    database,
+    dataSource: app.get(DataSource),
+    newAccount: async (name = 'test') => {
+      const issued = await keys.create(name);
+      return { key: issued.key, accountId: issued.accountId };
+    },
+    close: async () => {
+      await app.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
