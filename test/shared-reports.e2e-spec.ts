@@ -1,0 +1,254 @@
+import { findAll } from 'domutils';
+import { parseDocument } from 'htmlparser2';
+import request from 'supertest';
+import { XSS_PAGE } from './support/hostile-page.js';
+import { html, startFixtureSite } from './support/fixture-server.js';
+import type { FixtureSite } from './support/fixture-server.js';
+import { startTestApp } from './support/test-app.js';
+import type { TestApp } from './support/test-app.js';
+
+describe('shared reports: the page and the JSON for people without a key', () => {
+  let t: TestApp;
+  let site: FixtureSite;
+  let key: string;
+
+  beforeAll(async () => {
+    site = await startFixtureSite({
+      '/': (_req, res) =>
+        html(
+          res,
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A well made page for sharing</title></head><body><h1>Shared</h1><p>${'Some words. '.repeat(120)}</p></body></html>`,
+        ),
+      '/xss': (_req, res) => html(res, XSS_PAGE),
+    });
+    t = await startTestApp({ TRUST_PROXY: '1' });
+    key = (await t.newAccount()).key;
+  });
+  afterAll(async () => {
+    await t.close();
+    await site.close();
+  });
+
+  async function createReport(body: object, path = '/'): Promise<number> {
+    const res = await request(t.http)
+      .post('/api/v1/reports')
+      .set('Authorization', `Bearer ${key}`)
+      .send({ url: site.url(path), ...body })
+      .expect(201);
+    expect(res.body.data.status).toBe('completed');
+    return res.body.data.id as number;
+  }
+  const updateReport = (id: number, body: object) =>
+    request(t.http)
+      .put(`/api/v1/reports/${id}`)
+      .set('Authorization', `Bearer ${key}`)
+      .send(body)
+      .expect(200);
+  const page = (id: number | string) => request(t.http).get(`/r/${id}`);
+  const json = (id: number | string) =>
+    request(t.http).get(`/api/v1/shared/reports/${id}`);
+  const unlock = (id: number, password: string, client = '198.51.100.7') =>
+    request(t.http)
+      .post(`/r/${id}`)
+      .set('X-Forwarded-For', client)
+      .type('form')
+      .send({ password });
+  const cookieFrom = (res: request.Response) => {
+    const header = res.headers['set-cookie'] as unknown as string[] | undefined;
+    expect(header).toBeDefined();
+    return header![0].split(';')[0];
+  };
+
+  describe('public (0)', () => {
+    let id: number;
+    beforeAll(async () => {
+      id = await createReport({ privacy: 0 });
+    });
+
+    it('shows the report page with gauge, rating, categories, checks and facts', async () => {
+      const res = await page(id).expect(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.text).toContain('<svg class="gauge"');
+      for (const heading of [
+        'Search engines',
+        'Performance',
+        'Security',
+        'Miscellaneous',
+      ]) {
+        expect(res.text).toContain(heading);
+      }
+      expect(res.text).toContain(site.url('/'));
+      expect(res.text).toMatch(/Title tag/);
+      expect(res.text).not.toMatch(/<link[^>]+stylesheet|<script/i);
+    });
+
+    it('serves the same report as JSON, without results hidden', async () => {
+      const res = await json(id).expect(200);
+      expect(res.body.data).toMatchObject({
+        id,
+        privacy: 0,
+        status: 'completed',
+      });
+      expect(res.body.data.results.checks).toHaveLength(46);
+    });
+
+    it('sends a strict Content-Security-Policy and no script source', async () => {
+      const res = await page(id).expect(200);
+      const csp = res.headers['content-security-policy'];
+      expect(csp).toContain("default-src 'none'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).not.toMatch(/script-src|unsafe-inline|unsafe-eval/);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    });
+  });
+
+  describe('private (1)', () => {
+    it('answers 404 exactly like a missing report, on both routes', async () => {
+      const id = await createReport({ privacy: 1 });
+      const missingPage = await page(999999999).expect(404);
+      const privatePage = await page(id).expect(404);
+      expect(privatePage.text).toBe(missingPage.text);
+      const missingJson = await json(999999999).expect(404);
+      const privateJson = await json(id).expect(404);
+      expect(privateJson.body).toEqual(missingJson.body);
+      await page('abc').expect(404);
+      await json('0').expect(404);
+    });
+  });
+
+  describe('password (2)', () => {
+    let id: number;
+    beforeAll(async () => {
+      id = await createReport({ privacy: 2, password: 'correct horse' });
+    });
+
+    it('shows a password form, not the report', async () => {
+      const res = await page(id).expect(200);
+      expect(res.text).toMatch(
+        new RegExp(`<form method="post" action="/r/${id}"`),
+      );
+      expect(res.text).toContain('type="password"');
+      expect(res.text).not.toContain('<svg class="gauge"');
+    });
+
+    it('unlocks with the form: 303 and a signed, HttpOnly, SameSite cookie for this report', async () => {
+      const res = await unlock(id, 'correct horse').expect(303);
+      expect(res.headers.location).toBe(`/r/${id}`);
+      const setCookie = (res.headers['set-cookie'] as unknown as string[])[0];
+      expect(setCookie).toMatch(/HttpOnly/i);
+      expect(setCookie).toMatch(/SameSite=Strict/i);
+      expect(setCookie).toContain(`Path=/r/${id}`);
+      expect(setCookie).toMatch(/Max-Age=\d+/);
+      const shown = await page(id).set('Cookie', cookieFrom(res)).expect(200);
+      expect(shown.text).toContain('<svg class="gauge"');
+    });
+
+    it('refuses a forged or foreign cookie', async () => {
+      const res = await unlock(id, 'correct horse').expect(303);
+      const cookie = cookieFrom(res);
+      const forged = cookie.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+      const shown = await page(id).set('Cookie', forged).expect(200);
+      expect(shown.text).not.toContain('<svg class="gauge"');
+      const other = await createReport({
+        privacy: 2,
+        password: 'correct horse',
+      });
+      const moved = cookie.replace(`_${id}=`, `_${other}=`);
+      const foreign = await page(other).set('Cookie', moved).expect(200);
+      expect(foreign.text).not.toContain('<svg class="gauge"');
+    });
+
+    it('answers a wrong password with 401 on both routes', async () => {
+      const res = await unlock(id, 'wrong', '198.51.100.20').expect(401);
+      expect(res.text).toContain('type="password"');
+      expect(res.headers['set-cookie']).toBeUndefined();
+      await json(id).expect(401);
+      const wrongJson = await json(id)
+        .set('X-Report-Password', 'wrong')
+        .set('X-Forwarded-For', '198.51.100.21')
+        .expect(401);
+      expect(wrongJson.headers['content-type']).toMatch(
+        /^application\/problem\+json/,
+      );
+      const right = await json(id)
+        .set('X-Report-Password', 'correct horse')
+        .expect(200);
+      expect(right.body.data.id).toBe(id);
+    });
+
+    it('limits wrong passwords per client, then per report', async () => {
+      const limited = await createReport({ privacy: 2, password: 'letmein' });
+      for (let i = 0; i < 5; i++)
+        await unlock(limited, `guess ${i}`, '203.0.113.1').expect(401);
+      const blocked = await unlock(limited, 'letmein', '203.0.113.1').expect(
+        429,
+      );
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      await json(limited)
+        .set('X-Report-Password', 'letmein')
+        .set('X-Forwarded-For', '203.0.113.1')
+        .expect(429);
+      // Another client still gets in...
+      await unlock(limited, 'letmein', '203.0.113.2').expect(303);
+      // ...until the report as a whole has seen too many wrong guesses.
+      for (let i = 0; i < 25; i++) {
+        await json(limited)
+          .set('X-Report-Password', `guess ${i}`)
+          .set('X-Forwarded-For', `203.0.113.${10 + i}`)
+          .expect(401);
+      }
+      await unlock(limited, 'letmein', '203.0.113.99').expect(429);
+    });
+
+    it('invalidates earlier cookies when the password or the privacy changes', async () => {
+      const changing = await createReport({ privacy: 2, password: 'one' });
+      const first = cookieFrom(await unlock(changing, 'one').expect(303));
+      expect((await page(changing).set('Cookie', first)).text).toContain(
+        '<svg class="gauge"',
+      );
+
+      await updateReport(changing, { password: 'two' });
+      expect((await page(changing).set('Cookie', first)).text).not.toContain(
+        '<svg class="gauge"',
+      );
+      const second = cookieFrom(await unlock(changing, 'two').expect(303));
+      expect((await page(changing).set('Cookie', second)).text).toContain(
+        '<svg class="gauge"',
+      );
+
+      await updateReport(changing, { privacy: 0 });
+      await updateReport(changing, { privacy: 2, password: 'two' });
+      expect((await page(changing).set('Cookie', second)).text).not.toContain(
+        '<svg class="gauge"',
+      );
+
+      await updateReport(changing, { privacy: 1 });
+      await page(changing).set('Cookie', second).expect(404);
+    });
+  });
+
+  describe('a hostile analysed page', () => {
+    it('stays inert: everything from the site is escaped', async () => {
+      const id = await createReport({ privacy: 0 }, '/xss');
+      const res = await page(id).expect(200);
+      expect(res.text).not.toMatch(/<script/i);
+      expect(res.text).not.toMatch(/<img[^>]*onerror/i);
+      expect(res.text).not.toMatch(/<svg onload/i);
+      expect(res.text).not.toMatch(/<b onmouseover/i);
+      expect(res.text).not.toMatch(/href="javascript:/i);
+      expect(res.text).toContain(
+        '&lt;script&gt;alert(&quot;title&quot;)&lt;/script&gt;',
+      );
+      // Parsed as a browser would: no script, no handler, no javascript: URL anywhere.
+      const elements = findAll(() => true, parseDocument(res.text).children);
+      expect(
+        elements.filter((e) => e.name === 'script' || e.name === 'iframe'),
+      ).toEqual([]);
+      const attributes = elements.flatMap((e) => Object.entries(e.attribs));
+      expect(attributes.filter(([name]) => /^on/i.test(name))).toEqual([]);
+      expect(
+        attributes.filter(([, value]) => /^\s*javascript:/i.test(value)),
+      ).toEqual([]);
+    });
+  });
+});
