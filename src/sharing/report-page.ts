@@ -78,6 +78,13 @@ export const SHARED_PAGE_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/** An inline icon, so browsers do not ask the service for /favicon.ico and log a 404. */
+const ICON =
+  'data:image/svg+xml,' +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7" fill="#1f7a4d"/></svg>',
+  );
+
 function layout(title: string, body: string): string {
   return `<!DOCTYPE html>
 <html lang="en">
@@ -85,6 +92,7 @@ function layout(title: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" href="${ICON}">
 <title>${escapeHtml(title)}</title>
 <style>${STYLESHEET}</style>
 </head>
