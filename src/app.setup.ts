@@ -7,6 +7,7 @@ import { ProblemException } from './common/problem.js';
 import { ProblemFilter } from './common/problem.filter.js';
 import { RequestValidationPipe } from './common/validation.js';
 import type { AppConfig } from './config/config.js';
+import { sharedProblemPage } from './sharing/report-page.js';
 
 const BODY_LIMIT = '16kb';
 const BODY_TYPES = ['application/x-www-form-urlencoded', 'application/json'];
@@ -48,7 +49,7 @@ export function openApiDocument(app: NestExpressApplication): OpenAPIObject {
       [
         'Submit a URL; the service audits the page (search engine readiness, speed, security, web conventions) and stores a report with a score, a rating and a privacy setting.',
         '',
-        'Every /api/v1 route needs `Authorization: Bearer <key>`; keys are issued with `npm run cli -- keys:create --name <label>`. Bodies are `application/x-www-form-urlencoded` or `application/json`, at most 16 KiB. Every error is an RFC 9457 problem document (`application/problem+json`). An empty query or form value counts as absent.',
+        'Every /api/v1 route but /api/v1/shared needs `Authorization: Bearer <key>`; keys are issued with `npm run cli -- keys:create --name <label>`. Bodies are `application/x-www-form-urlencoded` or `application/json`, at most 16 KiB. Every error is an RFC 9457 problem document (`application/problem+json`). An empty query or form value counts as absent.',
       ].join('\n'),
     )
     .setVersion('1')
@@ -67,7 +68,9 @@ export function configureApp(
   app: NestExpressApplication,
   config: AppConfig,
 ): void {
-  app.set('trust proxy', config.trustProxy);
+  // One proxy hop: the client address is the one the proxy saw, not what the client
+  // wrote at the left of X-Forwarded-For (password limits count per address).
+  app.set('trust proxy', config.trustProxy ? 1 : false);
   app.disable('x-powered-by');
   app.use(requireKnownBodyType);
   app.useBodyParser('json', { limit: BODY_LIMIT });
@@ -77,7 +80,7 @@ export function configureApp(
     parameterLimit: 100,
   });
   app.useGlobalPipes(new RequestValidationPipe());
-  app.useGlobalFilters(new ProblemFilter());
+  app.useGlobalFilters(new ProblemFilter(sharedProblemPage));
   SwaggerModule.setup('docs', app, () => openApiDocument(app), {
     jsonDocumentUrl: 'docs/openapi.json',
     yamlDocumentUrl: 'docs/openapi.yaml',

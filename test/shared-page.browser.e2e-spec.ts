@@ -96,7 +96,7 @@ run('shared report page in headless Chromium', () => {
 
   async function expectReadable(page: Page, width: number) {
     const layout = await page.evaluate(() => {
-      const items = [...document.querySelectorAll('ul.checks li')];
+      const items = [...document.querySelectorAll('ul.checks > li')];
       return {
         scrollWidth: document.documentElement.scrollWidth,
         items: items.length,

@@ -20,6 +20,16 @@ describe('shared reports: the page and the JSON for people without a key', () =>
           `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A well made page for sharing</title></head><body><h1>Shared</h1><p>${'Some words. '.repeat(120)}</p></body></html>`,
         ),
       '/xss': (_req, res) => html(res, XSS_PAGE),
+      '/gone': (_req, res) => {
+        res.writeHead(503, { 'content-type': 'text/plain' });
+        res.end('<script>alert(1)</script> down');
+      },
+      '/hostile-redirect': (_req, res) => {
+        res.writeHead(302, { location: '/"><script>alert(1)</script>' });
+        res.end();
+      },
+      '/"><script>alert(1)</script>': (_req, res) =>
+        html(res, '<!doctype html><title>Landed</title><h1>Landed</h1>'),
     });
     t = await startTestApp({ TRUST_PROXY: '1' });
     key = (await t.newAccount()).key;
@@ -129,6 +139,18 @@ describe('shared reports: the page and the JSON for people without a key', () =>
       );
       expect(res.text).toContain('type="password"');
       expect(res.text).not.toContain('<svg class="gauge"');
+      // Ids are sequential: the form must not tell what a protected report is about.
+      expect(res.text).not.toContain(site.url('/'));
+    });
+
+    it('has a share_url in the API', async () => {
+      const res = await request(t.http)
+        .get(`/api/v1/reports/${id}`)
+        .set('Authorization', `Bearer ${key}`)
+        .expect(200);
+      expect(res.body.data.share_url).toMatch(
+        new RegExp(`^http://127\\.0\\.0\\.1(:\\d+)?/r/${id}$`),
+      );
     });
 
     it('unlocks with the form: 303 and a signed, HttpOnly, SameSite cookie for this report', async () => {
@@ -136,7 +158,7 @@ describe('shared reports: the page and the JSON for people without a key', () =>
       expect(res.headers.location).toBe(`/r/${id}`);
       const setCookie = (res.headers['set-cookie'] as unknown as string[])[0];
       expect(setCookie).toMatch(/HttpOnly/i);
-      expect(setCookie).toMatch(/SameSite=Strict/i);
+      expect(setCookie).toMatch(/SameSite=Lax/i);
       expect(setCookie).toContain(`Path=/r/${id}`);
       expect(setCookie).toMatch(/Max-Age=\d+/);
       const shown = await page(id).set('Cookie', cookieFrom(res)).expect(200);
@@ -170,6 +192,9 @@ describe('shared reports: the page and the JSON for people without a key', () =>
       expect(wrongJson.headers['content-type']).toMatch(
         /^application\/problem\+json/,
       );
+      expect(wrongJson.headers['www-authenticate']).toMatch(
+        /^X-Report-Password /,
+      );
       const right = await json(id)
         .set('X-Report-Password', 'correct horse')
         .expect(200);
@@ -198,6 +223,59 @@ describe('shared reports: the page and the JSON for people without a key', () =>
           .expect(401);
       }
       await unlock(limited, 'letmein', '203.0.113.99').expect(429);
+    });
+
+    it('counts parallel guesses: a burst cannot slip past the limit', async () => {
+      const limited = await createReport({ privacy: 2, password: 'letmein' });
+      const statuses = (
+        await Promise.all(
+          Array.from({ length: 20 }, (_, i) =>
+            unlock(limited, `burst ${i}`, '203.0.113.200'),
+          ),
+        )
+      ).map((res) => res.status);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+    });
+
+    it('counts a client by the address its proxy saw, not what it wrote into X-Forwarded-For', async () => {
+      const limited = await createReport({ privacy: 2, password: 'letmein' });
+      for (let i = 0; i < 5; i++)
+        await unlock(limited, 'wrong', `10.9.9.${i}, 203.0.113.201`).expect(
+          401,
+        );
+      await unlock(limited, 'wrong', '10.9.9.77, 203.0.113.201').expect(429);
+    });
+
+    it('answers 429 on the JSON route as a problem document with Retry-After', async () => {
+      const limited = await createReport({ privacy: 2, password: 'letmein' });
+      for (let i = 0; i < 5; i++)
+        await json(limited)
+          .set('X-Report-Password', `guess ${i}`)
+          .set('X-Forwarded-For', '203.0.113.202')
+          .expect(401);
+      const res = await json(limited)
+        .set('X-Report-Password', 'letmein')
+        .set('X-Forwarded-For', '203.0.113.202')
+        .expect(429);
+      expect(res.headers['content-type']).toMatch(
+        /^application\/problem\+json/,
+      );
+      expect(res.body).toMatchObject({
+        status: 429,
+        title: 'Too Many Requests',
+      });
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+    });
+
+    it('keeps cookies valid when an update re-sends the same privacy', async () => {
+      const steady = await createReport({ privacy: 2, password: 'same' });
+      const cookie = cookieFrom(await unlock(steady, 'same').expect(303));
+      await updateReport(steady, { privacy: 2 });
+      expect((await page(steady).set('Cookie', cookie)).text).toContain(
+        '<svg class="gauge"',
+      );
     });
 
     it('invalidates earlier cookies when the password or the privacy changes', async () => {
@@ -249,6 +327,90 @@ describe('shared reports: the page and the JSON for people without a key', () =>
       expect(
         attributes.filter(([, value]) => /^\s*javascript:/i.test(value)),
       ).toEqual([]);
+    });
+  });
+
+  describe('around the report', () => {
+    it('lets pages on other origins embed the JSON (CORS, preflight included)', async () => {
+      const id = await createReport({ privacy: 0 });
+      const res = await json(id)
+        .set('Origin', 'https://agency.example')
+        .expect(200);
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      const preflight = await request(t.http)
+        .options(`/api/v1/shared/reports/${id}`)
+        .set('Origin', 'https://agency.example')
+        .set('Access-Control-Request-Method', 'GET')
+        .set('Access-Control-Request-Headers', 'x-report-password')
+        .expect(204);
+      expect(preflight.headers['access-control-allow-headers']).toMatch(
+        /X-Report-Password/i,
+      );
+      expect(preflight.headers['access-control-allow-origin']).toBe('*');
+    });
+
+    it('sends the page headers that keep it private and unframeable', async () => {
+      const id = await createReport({ privacy: 0 });
+      const res = await page(id).expect(200);
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['cache-control']).toBe('private, no-store');
+    });
+
+    it('answers errors under /r/ as HTML pages with the same headers', async () => {
+      const id = await createReport({ privacy: 2, password: 'pw' });
+      for (const res of [
+        await request(t.http)
+          .post(`/r/${id}`)
+          .set('Content-Type', 'text/plain')
+          .send('password=pw')
+          .expect(415),
+        await request(t.http).get('/r/').expect(404),
+        await request(t.http).get(`/r/${id}/more`).expect(404),
+        await page('not-a-number').expect(404),
+      ]) {
+        expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(res.headers['content-security-policy']).toContain(
+          "default-src 'none'",
+        );
+        expect(res.text).toMatch(/^<!DOCTYPE html>/);
+      }
+    });
+
+    it('shows a failed analysis, escaping its message', async () => {
+      const res = await request(t.http)
+        .post('/api/v1/reports')
+        .set('Authorization', `Bearer ${key}`)
+        .send({ url: site.url('/gone'), privacy: 0 })
+        .expect(201);
+      expect(res.body.data.status).toBe('failed');
+      const shown = await page(res.body.data.id).expect(200);
+      expect(shown.text).toContain('The analysis failed (http_status)');
+      expect(shown.text).not.toMatch(/<script/i);
+    });
+
+    it('shows a report still in the queue as such', async () => {
+      const res = await request(t.http)
+        .post('/api/v1/reports')
+        .set('Authorization', `Bearer ${key}`)
+        .set('Prefer', 'respond-async')
+        .send({ url: site.url('/'), privacy: 0 })
+        .expect(202);
+      const shown = await page(res.body.data.id).expect(200);
+      expect(shown.text).toMatch(
+        /The analysis is (queued|running)\. Reload|<svg class="gauge"/,
+      );
+    });
+
+    it('escapes a hostile final URL and redirect chain', async () => {
+      const id = await createReport({ privacy: 0 }, '/hostile-redirect');
+      const res = await page(id).expect(200);
+      expect(res.text).not.toMatch(/<script/i);
+      // The URL parser percent-encodes the path, so nothing raw reaches the page.
+      expect(res.text).toContain(
+        '/%22%3E%3Cscript%3Ealert(1)%3C/script%3E</dd>',
+      );
     });
   });
 });

@@ -38,19 +38,31 @@ const DESCRIPTIONS: Record<number, string> = {
   503: 'The database is unreachable; see Retry-After.',
 };
 
-/** The problem documents a route can answer with, documented in one line. */
-export function ApiProblems(...statuses: number[]) {
+/** Problem documents a route answers with, each with its own description. */
+export function ApiProblemResponses(descriptions: Record<number, string>) {
   return applyDecorators(
-    ...[...statuses, 401, 429, 503].map((status) =>
+    ...Object.entries(descriptions).map(([status, description]) =>
       ApiResponse({
-        status,
-        description: DESCRIPTIONS[status] ?? titleOf(status),
+        status: Number(status),
+        description,
         content: {
           'application/problem+json': {
             schema: { $ref: '#/components/schemas/ProblemDocumentView' },
           },
         },
       }),
+    ),
+  );
+}
+
+/** The problem documents an API-key route can answer with, documented in one line. */
+export function ApiProblems(...statuses: number[]) {
+  return ApiProblemResponses(
+    Object.fromEntries(
+      [...statuses, 401, 429, 503].map((status) => [
+        status,
+        DESCRIPTIONS[status] ?? titleOf(status),
+      ]),
     ),
   );
 }

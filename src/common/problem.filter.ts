@@ -5,7 +5,7 @@ import {
   HttpException,
   Logger,
 } from '@nestjs/common';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { ProblemException, titleOf } from './problem.js';
 import type { ProblemDocument } from './problem.js';
 
@@ -77,17 +77,27 @@ function bodyParserProblem(error: BodyParserError): ProblemException | null {
   }
 }
 
+/** An HTML page for a problem on a route people open in a browser; null elsewhere. */
+export type ProblemPage = (
+  path: string,
+  problem: ProblemDocument,
+) => { html: string; headers: Record<string, string> } | null;
+
 /**
  * Turns every error into an RFC 9457 problem document: the service's own problems,
  * the framework's HTTP errors (unknown routes included), body parser errors, an
- * unreachable database (503) and anything else (500, logged, never shown).
+ * unreachable database (503) and anything else (500, logged, never shown). On the
+ * routes `pageFor` claims, the same problem answers as an HTML page.
  */
 @Catch()
 export class ProblemFilter implements ExceptionFilter {
   private readonly logger = new Logger('ProblemFilter');
 
+  constructor(private readonly pageFor: ProblemPage = () => null) {}
+
   catch(error: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
+    const request = host.switchToHttp().getRequest<Request>();
     const { document, headers } = this.toProblem(error);
     if (response.headersSent) {
       response.end();
@@ -95,6 +105,11 @@ export class ProblemFilter implements ExceptionFilter {
     }
     for (const [name, value] of Object.entries(headers)) {
       response.setHeader(name, value);
+    }
+    const page = this.pageFor(request.path, document);
+    if (page) {
+      response.status(document.status).set(page.headers).send(page.html);
+      return;
     }
     response
       .status(document.status)

@@ -188,7 +188,9 @@ export class ReportsService {
         password: ['password is required when privacy is 2 (password)'],
       });
     }
-    if (dto.privacy !== undefined) {
+    // Only a real change of privacy counts, so re-sending the same value keeps
+    // the shared-page cookies of people who unlocked the report valid.
+    if (dto.privacy !== undefined && dto.privacy !== report.privacy) {
       changes.privacy = dto.privacy;
       if (dto.privacy !== Privacy.Password) changes.passwordHash = null;
     }

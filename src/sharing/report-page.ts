@@ -6,6 +6,7 @@ import type {
   Category,
   CheckResult,
 } from '../analysis/types.js';
+import type { ProblemDocument } from '../common/problem.js';
 import type { Report } from '../reports/report.entity.js';
 
 /**
@@ -47,16 +48,22 @@ h2{font-size:1.1rem;margin:32px 0 8px}
 .gauge text{font:700 28px system-ui,sans-serif;fill:var(--fg)}
 .rating{font-size:1.5rem;font-weight:700;text-transform:capitalize}
 .good{color:var(--good)}.decent{color:var(--decent)}.bad{color:var(--bad)}
-.categories{display:grid;grid-template-columns:repeat(auto-fit,minmax(150px,1fr));gap:12px;flex:1 1 320px}
+.categories{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:12px;flex:1 1 320px}
+@media (min-width:800px){.categories{grid-template-columns:repeat(4,minmax(0,1fr))}}
 .categories div{border:1px solid var(--line);border-radius:8px;padding:8px 12px}
 .categories strong{display:block;font-size:1.4rem}
 ul.checks{list-style:none;margin:0;padding:0}
-ul.checks li{display:grid;grid-template-columns:28px 1fr;gap:4px 8px;padding:10px 0;border-top:1px solid var(--line)}
-ul.checks li:first-child{border-top:0}
+ul.checks>li{display:grid;grid-template-columns:28px 1fr;gap:4px 8px;padding:10px 0;border-top:1px solid var(--line)}
+ul.checks>li:first-child{border-top:0}
 .mark{font-weight:700;text-align:center}
 .check-title{font-weight:600}
 .importance{font-size:.8rem;color:var(--muted);margin-left:6px}
-.evidence{grid-column:2;font:13px/1.4 ui-monospace,SFMono-Regular,Menlo,monospace;background:var(--bg);border-radius:6px;padding:6px 8px;overflow-wrap:anywhere;white-space:pre-wrap;margin:4px 0 0}
+.evidence{margin:6px 0 0;padding:0;font-size:13px}
+.evidence code{font:13px/1.4 ui-monospace,SFMono-Regular,Menlo,monospace;background:var(--bg);border-radius:4px;padding:1px 5px;overflow-wrap:anywhere;white-space:pre-wrap}
+ul.evidence{list-style:none;display:flex;flex-direction:column;align-items:flex-start;gap:3px}
+dl.evidence{display:grid;grid-template-columns:max-content 1fr;gap:3px 10px}
+dl.evidence dt{color:var(--muted)}dl.evidence dd{margin:0}
+.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;margin:0}
 dl.facts dt{color:var(--muted)}dl.facts dd{margin:0;overflow-wrap:anywhere}
 form{display:flex;flex-wrap:wrap;gap:8px;margin-top:12px}
@@ -65,7 +72,7 @@ button{font:inherit;padding:8px 16px;border:0;border-radius:6px;background:var(-
 .error{color:var(--bad);margin:8px 0 0}
 footer{margin-top:32px;font-size:.85rem;color:var(--muted)}
 @media (max-width:560px){body{font-size:15px}main{padding:16px 12px 32px}.summary{gap:16px}}
-@media print{body{background:#fff}.card{border:0;padding:0}form,footer{display:none}ul.checks li{break-inside:avoid}}
+@media print{body{background:#fff}.card{border:0;padding:0}form,footer{display:none}ul.checks>li{break-inside:avoid}}
 `;
 
 /** The Content-Security-Policy of every shared page: no script, this stylesheet only. */
@@ -84,6 +91,16 @@ const ICON =
   encodeURIComponent(
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7" fill="#1f7a4d"/></svg>',
   );
+
+/** The headers of every shared page, error pages included. */
+export const SHARED_PAGE_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Type': 'text/html; charset=utf-8',
+  'Content-Security-Policy': SHARED_PAGE_CSP,
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'no-referrer',
+  'Cache-Control': 'private, no-store',
+};
 
 function layout(title: string, body: string): string {
   return `<!DOCTYPE html>
@@ -119,11 +136,33 @@ function gauge(score: number): string {
 </svg>`;
 }
 
-function evidenceText(value: unknown): string | null {
-  if (value === undefined || value === null || value === '') return null;
-  const text =
-    typeof value === 'string' ? value : JSON.stringify(value, null, 1);
-  return text.length > 2000 ? `${text.slice(0, 1999)}…` : text;
+/** One piece of evidence on one line: an object as "key: value" pairs. */
+function inlineText(value: unknown): string {
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    return Object.entries(value)
+      .map(([key, item]) => `${key}: ${inlineText(item)}`)
+      .join(', ');
+  }
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return text.length > 500 ? `${text.slice(0, 499)}…` : text;
+}
+
+/** A check's evidence for people: a list as a list, a record as terms, else a line. */
+function evidenceHtml(value: unknown): string {
+  if (value === undefined || value === null || value === '') return '';
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '';
+    return `<ul class="evidence">${value.map((item) => `<li><code>${escapeHtml(inlineText(item))}</code></li>`).join('')}</ul>`;
+  }
+  if (typeof value === 'object') {
+    return `<dl class="evidence">${Object.entries(value)
+      .map(
+        ([key, item]) =>
+          `<dt>${escapeHtml(key)}</dt><dd><code>${escapeHtml(inlineText(item))}</code></dd>`,
+      )
+      .join('')}</dl>`;
+  }
+  return `<p class="evidence"><code>${escapeHtml(inlineText(value))}</code></p>`;
 }
 
 function checkItem(check: CheckResult): string {
@@ -133,12 +172,11 @@ function checkItem(check: CheckResult): string {
       : check.passed
         ? ['✓', 'good', 'Passed']
         : ['–', 'muted', 'Not applicable'];
-  const evidence = evidenceText(check.value);
   return `<li>
-<span class="mark ${tone}" aria-label="${label}">${mark}</span>
-<div><span class="check-title">${escapeHtml(check.title)}</span><span class="importance">${escapeHtml(check.importance)}</span>
-<div class="muted">${escapeHtml(check.message)}</div></div>
-${evidence === null ? '' : `<pre class="evidence">${escapeHtml(evidence)}</pre>`}
+<span class="mark ${tone}" aria-hidden="true">${mark}</span>
+<div><span class="visually-hidden">${label}: </span><span class="check-title">${escapeHtml(check.title)}</span><span class="importance">${escapeHtml(check.importance)}</span>
+<div class="muted">${escapeHtml(check.message)}</div>
+${evidenceHtml(check.value)}</div>
 </li>`;
 }
 
@@ -221,7 +259,7 @@ export function passwordPage(report: Report, wrongPassword: boolean): string {
   return layout(
     'Password required',
     `<header><h1>This report is protected</h1>
-<p class="muted">Enter the password you were given to read the report of ${escapeHtml(report.url)}.</p></header>
+<p class="muted">Enter the password you were given to read report ${escapeHtml(report.id)}.</p></header>
 <section class="card">
 <form method="post" action="/r/${escapeHtml(report.id)}">
 <label for="password" class="muted">Password</label>
@@ -238,4 +276,29 @@ export function messagePage(title: string, message: string): string {
     title,
     `<header><h1>${escapeHtml(title)}</h1></header><section class="card"><p>${escapeHtml(message)}</p></section>`,
   );
+}
+
+const PROBLEM_PAGE_TEXT: Record<number, [string, string]> = {
+  404: ['Report not found', 'There is no report at this address.'],
+  429: ['Too many attempts', 'Too many wrong passwords. Try again later.'],
+  503: [
+    'Unavailable',
+    'The service cannot reach its database. Try again shortly.',
+  ],
+};
+
+/** Errors under /r/ answer as pages, since people open them in a browser. */
+export function sharedProblemPage(
+  path: string,
+  problem: ProblemDocument,
+): { html: string; headers: Record<string, string> } | null {
+  if (path !== '/r' && !path.startsWith('/r/')) return null;
+  const [title, message] = PROBLEM_PAGE_TEXT[problem.status] ?? [
+    problem.title,
+    problem.detail,
+  ];
+  return {
+    html: messagePage(title, message),
+    headers: { ...SHARED_PAGE_HEADERS },
+  };
 }

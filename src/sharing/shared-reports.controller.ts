@@ -4,6 +4,7 @@ import {
   Get,
   Headers,
   HttpCode,
+  Options,
   Param,
   Post,
   Req,
@@ -18,17 +19,15 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { ApiProblems } from '../common/api-docs.js';
+import { ApiProblemResponses } from '../common/api-docs.js';
 import { originOf } from '../common/links.js';
-import { NotFoundProblem, ProblemException } from '../common/problem.js';
+import { ProblemException } from '../common/problem.js';
 import { Privacy } from '../reports/report.entity.js';
-import type { Report } from '../reports/report.entity.js';
 import { ReportEnvelope, toView } from '../reports/report.view.js';
 import {
-  messagePage,
   passwordPage,
   reportPage,
-  SHARED_PAGE_CSP,
+  SHARED_PAGE_HEADERS,
 } from './report-page.js';
 import { SHARE_COOKIE_SECONDS, shareCookieName } from './share-cookie.js';
 import { SharedReportsService } from './shared-reports.service.js';
@@ -42,41 +41,20 @@ function cookieOf(request: Request, name: string): string | undefined {
 }
 
 function sendPage(response: Response, status: number, html: string): void {
-  response
-    .status(status)
-    .set({
-      'Content-Type': 'text/html; charset=utf-8',
-      'Content-Security-Policy': SHARED_PAGE_CSP,
-      'X-Content-Type-Options': 'nosniff',
-      'X-Frame-Options': 'DENY',
-      'Referrer-Policy': 'no-referrer',
-      'Cache-Control': 'private, no-store',
-    })
-    .send(html);
+  response.status(status).set(SHARED_PAGE_HEADERS).send(html);
 }
+
+/** Lets pages on any origin embed shared reports with fetch (no cookies involved). */
+const EMBEDDING_HEADERS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': 'Retry-After, WWW-Authenticate',
+  'Cache-Control': 'private, no-store',
+};
 
 /** The pages people read without an API key, and their JSON twin for embedding. */
 @Controller()
 export class SharedReportsController {
   constructor(private readonly shared: SharedReportsService) {}
-
-  /** The report, or 404 for one that is private or missing; HTML errors stay HTML. */
-  private async findForPage(
-    id: string,
-    response: Response,
-  ): Promise<Report | null> {
-    try {
-      return await this.shared.find(id);
-    } catch (error) {
-      if (!(error instanceof NotFoundProblem)) throw error;
-      sendPage(
-        response,
-        404,
-        messagePage('Report not found', 'There is no report at this address.'),
-      );
-      return null;
-    }
-  }
 
   @Get('r/:id')
   @ApiExcludeEndpoint()
@@ -85,8 +63,7 @@ export class SharedReportsController {
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    const report = await this.findForPage(id, response);
-    if (!report) return;
+    const report = await this.shared.find(id);
     if (
       report.privacy === Privacy.Password &&
       !this.shared.acceptsCookie(
@@ -108,34 +85,17 @@ export class SharedReportsController {
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    const report = await this.findForPage(id, response);
-    if (!report) return;
+    const report = await this.shared.find(id);
     if (report.privacy !== Privacy.Password) {
       response.redirect(303, `/r/${report.id}`);
       return;
     }
     const password = typeof body?.password === 'string' ? body.password : '';
-    let check;
-    try {
-      check = await this.shared.checkPassword(
-        report,
-        password,
-        request.ip ?? '',
-      );
-    } catch (error) {
-      if (!(error instanceof ProblemException) || error.getStatus() !== 429)
-        throw error;
-      response.set(error.headers);
-      sendPage(
-        response,
-        429,
-        messagePage(
-          'Too many attempts',
-          'Too many wrong passwords. Try again later.',
-        ),
-      );
-      return;
-    }
+    const check = await this.shared.checkPassword(
+      report,
+      password,
+      request.ip ?? '',
+    );
     if (check === 'wrong') {
       sendPage(response, 401, passwordPage(report, true));
       return;
@@ -145,7 +105,9 @@ export class SharedReportsController {
       this.shared.issueCookie(report),
       {
         httpOnly: true,
-        sameSite: 'strict',
+        // Lax, not Strict: a share link opened from e-mail or chat still finds the
+        // cookie; the cookie only ever unlocks a GET.
+        sameSite: 'lax',
         secure: request.secure,
         path: `/r/${report.id}`,
         maxAge: SHARE_COOKIE_SECONDS * 1000,
@@ -154,13 +116,28 @@ export class SharedReportsController {
     response.redirect(303, `/r/${report.id}`);
   }
 
+  @Options('api/v1/shared/reports/:id')
+  @ApiExcludeEndpoint()
+  preflight(@Res() response: Response): void {
+    response
+      .status(204)
+      .set({
+        ...EMBEDDING_HEADERS,
+        'Access-Control-Allow-Methods': 'GET',
+        'Access-Control-Allow-Headers': 'X-Report-Password',
+        'Access-Control-Max-Age': '600',
+      })
+      .end();
+  }
+
   @Get('api/v1/shared/reports/:id')
   @HttpCode(200)
   @ApiTags('shared reports')
   @ApiOperation({
     summary: 'A public or password-protected report, without an API key',
     description:
-      'For embedding. Public reports answer openly; password reports need `X-Report-Password` (wrong passwords answer 401 and are rate-limited); private reports answer 404.',
+      'For embedding (CORS open to any origin). Public reports answer openly; password reports need `X-Report-Password` (wrong passwords answer 401 and are rate-limited); private reports answer 404, like missing ones.',
+    security: [],
   })
   @ApiParam({ name: 'id', description: 'The report id, a positive integer.' })
   @ApiHeader({
@@ -169,12 +146,19 @@ export class SharedReportsController {
     description: 'The password of a password-protected report.',
   })
   @ApiOkResponse({ type: ReportEnvelope })
-  @ApiProblems(404)
+  @ApiProblemResponses({
+    401: 'A password report and no password, or a wrong one, in X-Report-Password.',
+    404: 'No public or password report with this id (a private report answers the same).',
+    429: 'Too many wrong passwords for this report; see Retry-After.',
+    503: 'The database is unreachable; see Retry-After.',
+  })
   async json(
     @Param('id') id: string,
     @Headers('x-report-password') password: string | undefined,
     @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
   ): Promise<ReportEnvelope> {
+    response.set(EMBEDDING_HEADERS);
     const report = await this.shared.find(id);
     if (report.privacy === Privacy.Password) {
       const check = password
@@ -186,6 +170,8 @@ export class SharedReportsController {
           password
             ? 'The password is not right.'
             : 'This report needs its password in the X-Report-Password header.',
+          undefined,
+          { 'WWW-Authenticate': 'X-Report-Password realm="shared report"' },
         );
       }
     }

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import ipaddr from 'ipaddr.js';
 import { DataSource } from 'typeorm';
 import { NotFoundProblem, ProblemException } from '../common/problem.js';
 import { RateLimiter } from '../common/rate-limiter.js';
@@ -53,14 +54,16 @@ export class SharedReportsService {
 
   /**
    * Checks a password against the report's hash (constant time). Refuses with 429
-   * once a client, or everybody together, got it wrong too often.
+   * once a client, or everybody together, got it wrong too often. The attempt is
+   * counted before the slow hash and given back when right, so parallel guesses
+   * cannot all slip in before the first failure is counted.
    */
   async checkPassword(
     report: Report,
     password: string,
     client: string,
   ): Promise<PasswordCheck> {
-    const clientKey = `${report.id}|${client}`;
+    const clientKey = `${report.id}|${clientGroup(client)}`;
     const wait = Math.max(
       this.wrongByClient.wait(clientKey),
       this.wrongByReport.wait(report.id),
@@ -73,15 +76,17 @@ export class SharedReportsService {
         { 'Retry-After': String(wait) },
       );
     }
+    this.wrongByClient.take(clientKey);
+    this.wrongByReport.take(report.id);
     if (
       report.passwordHash &&
       password.length <= 128 &&
       (await verifyPassword(password, report.passwordHash))
     ) {
+      this.wrongByClient.untake(clientKey);
+      this.wrongByReport.untake(report.id);
       return 'accepted';
     }
-    this.wrongByClient.take(clientKey);
-    this.wrongByReport.take(report.id);
     return 'wrong';
   }
 
@@ -101,4 +106,13 @@ export class SharedReportsService {
       report.shareVersion,
     );
   }
+}
+
+/** The client a limit counts: its IPv4 address, or its IPv6 /64 (one subscriber's network). */
+export function clientGroup(address: string): string {
+  if (!ipaddr.isValid(address)) return address;
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  const parts = (parsed as ipaddr.IPv6).parts.slice(0, 4);
+  return `${parts.map((part) => part.toString(16)).join(':')}::/64`;
 }
