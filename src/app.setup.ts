@@ -72,7 +72,8 @@ export function configureApp(
   // wrote at the left of X-Forwarded-For (password limits count per address).
   app.set('trust proxy', config.trustProxy ? 1 : false);
   app.disable('x-powered-by');
-  app.use(requireKnownBodyType);
+  // Only routes that take a body check its type: elsewhere an unknown route is a 404.
+  app.use(['/api/v1/reports', '/r'], requireKnownBodyType);
   app.useBodyParser('json', { limit: BODY_LIMIT });
   app.useBodyParser('urlencoded', {
     limit: BODY_LIMIT,

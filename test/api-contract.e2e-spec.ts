@@ -50,6 +50,7 @@ describe('API contract: auth and errors', () => {
           .get('/api/v1/reports')
           .set('Authorization', header ?? key);
         expectProblem(res, 401);
+        expect(res.headers['www-authenticate']).toMatch(/^Bearer realm="api"/);
       },
     );
 
@@ -61,6 +62,10 @@ describe('API contract: auth and errors', () => {
       await request(t.http)
         .get('/api/v1/reports')
         .set('Authorization', `BEARER ${key}`)
+        .expect(200);
+      await request(t.http)
+        .get('/api/v1/reports')
+        .set('Authorization', `Bearer   ${key}`)
         .expect(200);
     });
 
@@ -92,6 +97,14 @@ describe('API contract: auth and errors', () => {
         .set('Authorization', `Bearer ${issued.key}`);
       expectProblem(res, 401);
       expect(await keys.revoke(issued.id)).toBe(false);
+      // The answer never tells a revoked key from one that never existed.
+      const unknown = await request(t.http)
+        .get('/api/v1/reports')
+        .set('Authorization', `Bearer rk_${'x'.repeat(43)}`);
+      expect(res.body).toEqual(unknown.body);
+      expect(res.headers['www-authenticate']).toBe(
+        unknown.headers['www-authenticate'],
+      );
     });
 
     it('stores only the SHA-256 digest of a key', async () => {
@@ -123,11 +136,35 @@ describe('API contract: auth and errors', () => {
       );
     });
 
-    it.each(['0', '-1', 'abc', '1.5', '1234567890123456789', '00012x'])(
-      '404 for the id %p',
+    it.each([
+      '0',
+      '-1',
+      'abc',
+      '1.5',
+      '1234567890123456789',
+      '00012x',
+      '%E0%A4%A',
+    ])(
+      '404 for the id %p on every route, before the body is judged',
       async (id) => {
         expectProblem(
           await request(t.http).get(`/api/v1/reports/${id}`).set(auth),
+          404,
+        );
+        expectProblem(
+          await request(t.http)
+            .put(`/api/v1/reports/${id}`)
+            .set(auth)
+            .type('form')
+            .send({ privacy: '9' }),
+          404,
+        );
+        expectProblem(
+          await request(t.http).put(`/api/v1/reports/${id}`).set(auth),
+          404,
+        );
+        expectProblem(
+          await request(t.http).delete(`/api/v1/reports/${id}`).set(auth),
           404,
         );
       },
@@ -152,32 +189,49 @@ describe('API contract: auth and errors', () => {
       );
     });
 
-    it('415 for a body of another content type', async () => {
+    const withBody = (method: 'post' | 'put') =>
+      method === 'post'
+        ? request(t.http).post('/api/v1/reports').set(auth)
+        : request(t.http).put('/api/v1/reports/1').set(auth);
+
+    it.each(['post', 'put'] as const)(
+      '415 for a %s body of another content type',
+      async (method) => {
+        const res = await withBody(method)
+          .set('Content-Type', 'text/plain')
+          .send('url=http://127.0.0.1/');
+        expectProblem(res, 415);
+      },
+    );
+
+    it('404, not 415, for a body sent to an unknown route', async () => {
       const res = await request(t.http)
-        .post('/api/v1/reports')
+        .post('/api/v1/nothing')
         .set(auth)
         .set('Content-Type', 'text/plain')
-        .send('url=http://127.0.0.1/');
-      expectProblem(res, 415);
+        .send('hello');
+      expectProblem(res, 404);
     });
 
-    it('413 for a body over 16 KiB', async () => {
-      const res = await request(t.http)
-        .post('/api/v1/reports')
-        .set(auth)
-        .type('form')
-        .send({ url: `http://127.0.0.1/${'a'.repeat(17 * 1024)}` });
-      expectProblem(res, 413);
-    });
+    it.each(['post', 'put'] as const)(
+      '413 for a %s body over 16 KiB',
+      async (method) => {
+        const res = await withBody(method)
+          .type('form')
+          .send({ url: `http://127.0.0.1/${'a'.repeat(17 * 1024)}` });
+        expectProblem(res, 413);
+      },
+    );
 
-    it('400 for malformed JSON', async () => {
-      const res = await request(t.http)
-        .post('/api/v1/reports')
-        .set(auth)
-        .set('Content-Type', 'application/json')
-        .send('{"url": ');
-      expectProblem(res, 400);
-    });
+    it.each(['post', 'put'] as const)(
+      '400 for malformed JSON in a %s',
+      async (method) => {
+        const res = await withBody(method)
+          .set('Content-Type', 'application/json')
+          .send('{"url": ');
+        expectProblem(res, 400);
+      },
+    );
 
     it('422 for a JSON body that is not an object', async () => {
       const res = await request(t.http)
@@ -193,6 +247,69 @@ describe('API contract: auth and errors', () => {
       expect(JSON.stringify(res.body)).not.toMatch(
         /at \w+ \(|SELECT|node_modules/,
       );
+    });
+
+    it.each(['search', 'project'])(
+      '422, not a database error, for a NUL byte in %s',
+      async (name) => {
+        const res = await request(t.http)
+          .get(`/api/v1/reports?${name}=a%00b`)
+          .set(auth);
+        expectProblem(res, 422);
+        expect(Object.keys(res.body.errors)).toEqual([name]);
+      },
+    );
+  });
+
+  describe('absolute links', () => {
+    const linksOf = (res: request.Response) => ({
+      path: res.body.meta.path as string,
+      first: res.body.links.first as string,
+    });
+
+    it('come from the Host, ignoring X-Forwarded-* without TRUST_PROXY', async () => {
+      const res = await request(t.http)
+        .get('/api/v1/reports')
+        .set('Authorization', `Bearer ${key}`)
+        .set('Host', 'reports.example.test')
+        .set('X-Forwarded-Host', 'evil.example')
+        .set('X-Forwarded-Proto', 'https')
+        .expect(200);
+      expect(linksOf(res).path).toBe(
+        'http://reports.example.test/api/v1/reports',
+      );
+    });
+
+    it('fall back to the local address when the Host is not a host', async () => {
+      const res = await request(t.http)
+        .get('/api/v1/reports')
+        .set('Authorization', `Bearer ${key}`)
+        .set('Host', 'evil.example/x?y=')
+        .expect(200);
+      expect(linksOf(res).path).toMatch(
+        /^http:\/\/(127\.0\.0\.1|\[::(ffff:127\.0\.0\.1|1)\]):\d+\/api\/v1\/reports$/,
+      );
+    });
+
+    it('follow X-Forwarded-Proto and -Host behind a trusted proxy', async () => {
+      const proxied = await startTestApp({ TRUST_PROXY: 'true' });
+      try {
+        const account = await proxied.newAccount();
+        const res = await request(proxied.http)
+          .get('/api/v1/reports?per_page=25')
+          .set('Authorization', `Bearer ${account.key}`)
+          .set('Host', 'internal:3000')
+          .set('X-Forwarded-Host', 'reports.example.test')
+          .set('X-Forwarded-Proto', 'https')
+          .expect(200);
+        expect(linksOf(res)).toEqual({
+          path: 'https://reports.example.test/api/v1/reports',
+          first:
+            'https://reports.example.test/api/v1/reports?per_page=25&page=1',
+        });
+      } finally {
+        await proxied.close();
+      }
     });
   });
 

@@ -28,6 +28,8 @@ describe('reports: create, get, update, re-run, delete', () => {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end('{"not":"html"}');
       },
+      // Never answers: its analysis lasts exactly the deadline.
+      '/hang': () => {},
       '/flaky': (_req, res) => {
         if (flakyServesHtml)
           return html(res, PAGE('Back up and running again'));
@@ -173,7 +175,10 @@ describe('reports: create, get, update, re-run, delete', () => {
       [{ url: 'https://example.com/', privacy: 3 }, 'privacy'],
       [{ url: 'https://example.com/', privacy: 'public' }, 'privacy'],
       [{ url: 'https://example.com/', privacy: 2 }, 'password'],
+      [{ url: 'https://example.com/', privacy: 2, password: '' }, 'password'],
       [{ url: 'https://example.com/', privacy: 1, password: 'x' }, 'password'],
+      [{ url: 'https://example.com/', privacy: 0, password: 'x' }, 'password'],
+      [{ url: 'https://example.com/', password: 'x' }, 'password'],
       [
         { url: 'https://example.com/', privacy: 2, password: 'p'.repeat(129) },
         'password',
@@ -196,6 +201,27 @@ describe('reports: create, get, update, re-run, delete', () => {
         password: '',
       }).expect(422);
       expect(Object.keys(res.body.errors).sort()).toEqual(['privacy', 'url']);
+    });
+
+    it('names a refused address beside the other bad fields', async () => {
+      const res = await create({
+        url: `http://127.0.0.2:${site.port}/`,
+        privacy: 9,
+      }).expect(422);
+      expect(Object.keys(res.body.errors).sort()).toEqual(['privacy', 'url']);
+      expect(res.body.errors.url[0]).toMatch(/not allowed/);
+    });
+
+    it('says a missing url is required', async () => {
+      const res = await create({ privacy: 0 }).expect(422);
+      expect(res.body.errors.url).toEqual(['url is required']);
+    });
+
+    it('422, not a database error, for a URL that grows past 2048 characters once encoded', async () => {
+      const res = await create({
+        url: site.url(`/${'é'.repeat(1000)}`),
+      }).expect(422);
+      expect(Object.keys(res.body.errors)).toEqual(['url']);
     });
 
     it('answers 202 at once with Prefer: respond-async, then completes', async () => {
@@ -255,9 +281,42 @@ describe('reports: create, get, update, re-run, delete', () => {
         : req.set('X-Report-Password', password);
     };
 
-    it('422 for a body with none of the fields', async () => {
+    it('422 for a body with none of the fields, naming the fields it takes', async () => {
       const res = await update({}).expect(422);
       expect(res.body.detail).toMatch(/at least one/);
+      expect(Object.keys(res.body.errors).sort()).toEqual([
+        'password',
+        'privacy',
+        'results',
+      ]);
+    });
+
+    it('names the rules that depend on the stored report beside the other bad fields', async () => {
+      const res = await update({ results: 7, privacy: 2 }).expect(422);
+      expect(Object.keys(res.body.errors).sort()).toEqual([
+        'password',
+        'results',
+      ]);
+    });
+
+    it('never leaves a password on a report that is not password-protected, whatever the order of concurrent updates', async () => {
+      await update({ privacy: 2, password: 'start' }).expect(200);
+      for (let round = 0; round < 5; round++) {
+        const [withPassword, toPublic] = await Promise.all([
+          update({ password: `p${round}` }),
+          update({ privacy: 0 }),
+        ]);
+        expect([200, 422]).toContain(withPassword.status);
+        expect(toPublic.status).toBe(200);
+        const rows: Array<{ privacy: number; password_hash: string | null }> =
+          await t.dataSource.query(
+            'SELECT privacy, password_hash FROM reports WHERE id = $1',
+            [id],
+          );
+        expect(rows[0].privacy).toBe(0);
+        expect(rows[0].password_hash).toBeNull();
+        await update({ privacy: 2, password: 'again' }).expect(200);
+      }
     });
 
     it.each([
@@ -304,6 +363,44 @@ describe('reports: create, get, update, re-run, delete', () => {
       const before = (await owner().get(`/api/v1/reports/${id}`)).body.data;
       const res = await update({ results: 0 }).expect(200);
       expect(res.body.data.generated_at).toBe(before.generated_at);
+    });
+  });
+
+  describe('a long queue', () => {
+    it('answers 202 with the report as it stands once the deadline has passed in the queue', async () => {
+      const busy = await startTestApp({
+        ANALYSIS_CONCURRENCY: '1',
+        ANALYZER_DEADLINE_MS: '1000',
+      });
+      try {
+        const k = (await busy.newAccount()).key;
+        const post = (path: string) =>
+          request(busy.http)
+            .post('/api/v1/reports')
+            .set('Authorization', `Bearer ${k}`)
+            .send({ url: site.url(path) });
+        for (let i = 0; i < 3; i++) {
+          await post('/hang').set('Prefer', 'respond-async').expect(202);
+        }
+        const started = performance.now();
+        const res = await post('/pricing').expect(202);
+        expect(performance.now() - started).toBeLessThan(2_900);
+        expect(res.body.data.status).toBe('queued');
+        expect(res.headers.location).toMatch(
+          new RegExp(`/api/v1/reports/${res.body.data.id}$`),
+        );
+        // It still runs in its turn.
+        for (let i = 0; i < 50; i++) {
+          const now = await request(busy.http)
+            .get(`/api/v1/reports/${res.body.data.id}`)
+            .set('Authorization', `Bearer ${k}`);
+          if (now.body.data.status === 'completed') return;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        throw new Error('the queued report never completed');
+      } finally {
+        await busy.close();
+      }
     });
   });
 

@@ -136,6 +136,27 @@ describe('GET /api/v1/reports (list)', () => {
     ).toHaveLength(6);
   });
 
+  it('breaks ties of equal URLs by id in the direction of the sort', async () => {
+    const dupes = await t.newAccount();
+    const seeded = await seedReports(t.dataSource, dupes.accountId, [
+      { url: 'https://same.example/', score: 70 },
+      { url: 'https://other.example/', score: 70 },
+      { url: 'https://same.example/', score: 40 },
+      { url: 'https://same.example/', score: 90 },
+    ]);
+    const sorted = async (sort: string) =>
+      idsOf(
+        (
+          await request(t.http)
+            .get(`/api/v1/reports?sort_by=url&sort=${sort}`)
+            .set('Authorization', `Bearer ${dupes.key}`)
+            .expect(200)
+        ).body,
+      );
+    expect(await sorted('asc')).toEqual([1, 0, 2, 3].map((i) => seeded[i]));
+    expect(await sorted('desc')).toEqual([3, 2, 0, 1].map((i) => seeded[i]));
+  });
+
   it('paginates with meta and links that keep the other parameters', async () => {
     const extra = await t.newAccount();
     await seedReports(
@@ -177,6 +198,11 @@ describe('GET /api/v1/reports (list)', () => {
     expect(last.body.links.next).toBeNull();
     const past = await page('?page=9').expect(200);
     expect(past.body.data).toEqual([]);
+    // From past the end, prev leads back to the last page that has reports.
+    expect(past.body.links.prev).toBe(
+      'http://api.reports.example.test:8080/api/v1/reports?page=3',
+    );
+    expect(past.body.links.next).toBeNull();
     expect(past.body.meta).toMatchObject({
       current_page: 9,
       from: null,

@@ -38,6 +38,27 @@ const DESCRIPTIONS: Record<number, string> = {
   503: 'The database is unreachable; see Retry-After.',
 };
 
+const RETRY_AFTER = {
+  'Retry-After': {
+    description: 'Seconds to wait before retrying.',
+    schema: { type: 'integer' },
+  },
+};
+
+const HEADERS: Record<
+  number,
+  Record<string, { description: string; schema: { type: string } }>
+> = {
+  401: {
+    'WWW-Authenticate': {
+      description: 'The authentication scheme the route expects.',
+      schema: { type: 'string' },
+    },
+  },
+  429: RETRY_AFTER,
+  503: RETRY_AFTER,
+};
+
 /** Problem documents a route answers with, each with its own description. */
 export function ApiProblemResponses(descriptions: Record<number, string>) {
   return applyDecorators(
@@ -45,6 +66,7 @@ export function ApiProblemResponses(descriptions: Record<number, string>) {
       ApiResponse({
         status: Number(status),
         description,
+        headers: HEADERS[Number(status)],
         content: {
           'application/problem+json': {
             schema: { $ref: '#/components/schemas/ProblemDocumentView' },

@@ -52,6 +52,16 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/** A path whose %-escapes are not UTF-8 names nothing the service has: 404, not 400. */
+function hasUndecodablePath(request: Request): boolean {
+  try {
+    decodeURIComponent(request.path);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 /** Errors the body parser raises before any route runs. */
 interface BodyParserError {
   type?: string;
@@ -98,7 +108,11 @@ export class ProblemFilter implements ExceptionFilter {
   catch(error: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
     const request = host.switchToHttp().getRequest<Request>();
-    const { document, headers } = this.toProblem(error);
+    const { document, headers } = this.toProblem(
+      hasUndecodablePath(request)
+        ? new ProblemException(404, 'There is nothing at this address.')
+        : error,
+    );
     if (response.headersSent) {
       response.end();
       return;

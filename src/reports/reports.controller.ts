@@ -15,6 +15,7 @@ import {
 } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
+  ApiBody,
   ApiConsumes,
   ApiCreatedResponse,
   ApiHeader,
@@ -32,6 +33,7 @@ import { originOf, pageEnvelope } from '../common/links.js';
 import { CreateReportDto } from './dto/create-report.dto.js';
 import { ListReportsQuery } from './dto/list-reports.query.js';
 import { UpdateReportDto } from './dto/update-report.dto.js';
+import type { Report } from './report.entity.js';
 import {
   ReportEnvelope,
   ReportListEnvelope,
@@ -47,6 +49,24 @@ const PREFER_HEADER = {
   description:
     '"respond-async" answers 202 at once with the queued report; otherwise the answer waits for the analysis (at most the analysis deadline).',
 };
+
+const LOCATION_HEADER = {
+  Location: {
+    description: 'The absolute URL of the report.',
+    schema: { type: 'string', format: 'uri' },
+  },
+};
+
+const ID_PARAM = {
+  name: 'id',
+  description: 'The report id, a positive integer of at most 18 digits.',
+  schema: { type: 'string', pattern: '^[1-9][0-9]{0,17}$' },
+} as const;
+
+/** An analysis still queued or running when the answer goes out. */
+function unsettled(report: Report): boolean {
+  return report.status === 'queued' || report.status === 'running';
+}
 
 function completionOf(prefer: string | undefined): Completion {
   return /(^|[,\s])respond-async\s*(,|;|$)/i.test(prefer ?? '')
@@ -81,7 +101,7 @@ export class ReportsController {
 
   @Get(':id')
   @ApiOperation({ summary: 'Get one report with its full analysis' })
-  @ApiParam({ name: 'id', description: 'The report id, a positive integer.' })
+  @ApiParam(ID_PARAM)
   @ApiOkResponse({ type: ReportEnvelope })
   @ApiProblems(404)
   async get(
@@ -98,26 +118,33 @@ export class ReportsController {
   @ApiOperation({
     summary: 'Analyse a URL and store the report',
     description:
-      'Answers 201 when the analysis ends, completed or failed (a failed analysis is still a created report, with `status: "failed"` and `error`). A URL refused by validation or the address policy answers 422.',
+      'Answers 201 when the analysis ends, completed or failed (a failed analysis is still a created report, with `status: "failed"` and `error`). A URL refused by validation or the address policy answers 422. If the analysis is still waiting for its turn when the analysis deadline has passed, the answer is 202 with the report as it stands.',
   })
   @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
+  @ApiBody({ type: CreateReportDto })
   @ApiHeader(PREFER_HEADER)
-  @ApiCreatedResponse({ type: ReportEnvelope, description: 'Analysed.' })
+  @ApiCreatedResponse({
+    type: ReportEnvelope,
+    description: 'Analysed.',
+    headers: LOCATION_HEADER,
+  })
   @ApiAcceptedResponse({
     type: ReportEnvelope,
-    description: 'With "Prefer: respond-async": queued; poll the Location.',
+    description:
+      'With "Prefer: respond-async", or when the queue is long: queued or running; poll the Location.',
+    headers: LOCATION_HEADER,
   })
   @ApiProblems(400, 413, 415, 422)
   async create(
     @CurrentAccount() accountId: string,
-    @Body() dto: CreateReportDto,
+    @Body() body: Record<string, unknown>,
     @Headers('prefer') prefer: string | undefined,
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<ReportEnvelope> {
     const completion = completionOf(prefer);
-    const report = await this.reports.create(accountId, dto, completion);
-    response.status(completion === 'async' ? 202 : 201);
+    const report = await this.reports.create(accountId, body, completion);
+    response.status(unsettled(report) ? 202 : 201);
     if (completion === 'async') {
       response.setHeader('Preference-Applied', 'respond-async');
     }
@@ -134,28 +161,38 @@ export class ReportsController {
     description:
       'Every field is optional, but at least one must be sent. `results=1` re-runs the analysis (the report keeps its last result meanwhile).',
   })
-  @ApiParam({ name: 'id', description: 'The report id, a positive integer.' })
+  @ApiParam(ID_PARAM)
   @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
+  @ApiBody({ type: UpdateReportDto })
   @ApiHeader(PREFER_HEADER)
   @ApiOkResponse({ type: ReportEnvelope })
   @ApiAcceptedResponse({
     type: ReportEnvelope,
-    description: 'With results=1 and "Prefer: respond-async": re-run queued.',
+    description:
+      'With results=1 and "Prefer: respond-async", or when the queue is long: re-run queued or running; poll the Location.',
+    headers: LOCATION_HEADER,
   })
   @ApiProblems(400, 404, 413, 415, 422)
   async update(
     @CurrentAccount() accountId: string,
     @Param('id') id: string,
-    @Body() dto: UpdateReportDto,
+    @Body() body: Record<string, unknown>,
     @Headers('prefer') prefer: string | undefined,
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<ReportEnvelope> {
     const completion = completionOf(prefer);
-    const report = await this.reports.update(accountId, id, dto, completion);
-    if (dto.results === 1 && completion === 'async') {
+    const { report, rerun } = await this.reports.update(
+      accountId,
+      id,
+      body,
+      completion,
+    );
+    if (rerun && unsettled(report)) {
       response.status(202);
-      response.setHeader('Preference-Applied', 'respond-async');
+      if (completion === 'async') {
+        response.setHeader('Preference-Applied', 'respond-async');
+      }
       response.setHeader(
         'Location',
         `${originOf(request)}/api/v1/reports/${report.id}`,
@@ -167,7 +204,7 @@ export class ReportsController {
   @Delete(':id')
   @HttpCode(204)
   @ApiOperation({ summary: 'Delete a report' })
-  @ApiParam({ name: 'id', description: 'The report id, a positive integer.' })
+  @ApiParam(ID_PARAM)
   @ApiNoContentResponse({ description: 'Deleted.' })
   @ApiProblems(404)
   async remove(

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { SelectQueryBuilder } from 'typeorm';
@@ -10,9 +10,12 @@ import {
   projectOf,
 } from '../analysis/fetch/target-url.js';
 import { NotFoundProblem, ValidationProblem } from '../common/problem.js';
-import type { CreateReportDto } from './dto/create-report.dto.js';
+import { checkFields, throwIfInvalid } from '../common/validation.js';
+import { APP_CONFIG } from '../config/config.js';
+import type { AppConfig } from '../config/config.js';
+import { CreateReportDto } from './dto/create-report.dto.js';
 import type { ListReportsQuery } from './dto/list-reports.query.js';
-import type { UpdateReportDto } from './dto/update-report.dto.js';
+import { UpdateReportDto } from './dto/update-report.dto.js';
 import { hashPassword } from './password-hash.js';
 import { ReportAnalyser } from './report-analyser.js';
 import { ReportRunner } from './report-runner.js';
@@ -53,6 +56,7 @@ export class ReportsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly analyser: ReportAnalyser,
     private readonly runner: ReportRunner,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   private get reports() {
@@ -118,22 +122,30 @@ export class ReportsService {
     return report;
   }
 
+  /**
+   * Validates the body (fields, then the address policy for a well-formed url, so
+   * one 422 names every bad field), stores the report and analyses it.
+   */
   async create(
     accountId: string,
-    dto: CreateReportDto,
+    body: object,
     completion: Completion,
   ): Promise<Report> {
-    const target = parseTargetUrl(dto.url);
-    try {
-      await this.analyser.assertAllowed(target);
-    } catch (error) {
-      if (error instanceof AnalysisError && error.code === 'blocked') {
-        throw new ValidationProblem({ url: [error.message] });
+    const { value: dto, errors } = await checkFields(CreateReportDto, body);
+    const target = errors.url ? null : parseTargetUrl(dto.url);
+    if (target) {
+      try {
+        await this.analyser.assertAllowed(target);
+      } catch (error) {
+        if (!(error instanceof AnalysisError && error.code === 'blocked')) {
+          throw error;
+        }
+        errors.url = [error.message];
       }
-      throw error;
     }
+    throwIfInvalid(errors);
     const privacy = dto.privacy ?? Privacy.Private;
-    const url = normaliseTargetUrl(target);
+    const url = normaliseTargetUrl(target!);
     const saved = await this.reports.save(
       this.reports.create({
         accountId,
@@ -155,59 +167,91 @@ export class ReportsService {
     return this.analyse(accountId, saved.id, completion);
   }
 
+  /**
+   * Changes privacy and password and/or re-runs the analysis. The report is read
+   * under a row lock, so two updates at once cannot leave a password on a report
+   * that is no longer password-protected.
+   */
   async update(
     accountId: string,
     id: string,
-    dto: UpdateReportDto,
+    body: object,
     completion: Completion,
-  ): Promise<Report> {
+  ): Promise<{ report: Report; rerun: boolean }> {
+    parseId(id);
+    const { value: dto, errors } = await checkFields(UpdateReportDto, body);
     if (
+      Object.keys(errors).length === 0 &&
       dto.privacy === undefined &&
       dto.password === undefined &&
       dto.results === undefined
     ) {
       throw new ValidationProblem(
-        {},
+        {
+          privacy: ['send at least one of privacy, password or results'],
+          password: ['send at least one of privacy, password or results'],
+          results: ['send at least one of privacy, password or results'],
+        },
         'Send at least one of privacy, password or results.',
       );
     }
-    const report = await this.get(accountId, id);
-    const changes: QueryDeepPartialEntity<Report> = {};
-    const privacy = dto.privacy ?? report.privacy;
-    if (dto.password !== undefined) {
-      if (privacy !== Privacy.Password) {
-        throw new ValidationProblem({
-          password: [
-            'password is only accepted on a report with privacy 2 (password)',
-          ],
-        });
-      }
-      changes.passwordHash = await hashPassword(dto.password);
-    } else if (privacy === Privacy.Password && !report.passwordHash) {
-      throw new ValidationProblem({
-        password: ['password is required when privacy is 2 (password)'],
+    // Hashed before the lock is taken: scrypt is slow on purpose.
+    const passwordHash =
+      dto.password === undefined || errors.password
+        ? null
+        : await hashPassword(dto.password);
+    const report = await this.dataSource.transaction(async (manager) => {
+      const locked = await manager.getRepository(Report).findOne({
+        where: { id, accountId },
+        lock: { mode: 'pessimistic_write' },
       });
-    }
-    // Only a real change of privacy counts, so re-sending the same value keeps
-    // the shared-page cookies of people who unlocked the report valid.
-    if (dto.privacy !== undefined && dto.privacy !== report.privacy) {
-      changes.privacy = dto.privacy;
-      if (dto.privacy !== Privacy.Password) changes.passwordHash = null;
-    }
-    if (Object.keys(changes).length > 0) {
-      await this.reports.update(
-        { id: report.id, accountId },
-        { ...changes, shareVersion: () => 'share_version + 1' },
-      );
-    }
+      if (!locked) throw new NotFoundProblem('There is no such report.');
+      const privacy = errors.privacy
+        ? locked.privacy
+        : (dto.privacy ?? locked.privacy);
+      if (dto.password !== undefined && !errors.password) {
+        if (privacy !== Privacy.Password) {
+          errors.password = [
+            'password is only accepted on a report with privacy 2 (password)',
+          ];
+        }
+      } else if (
+        dto.password === undefined &&
+        privacy === Privacy.Password &&
+        !locked.passwordHash
+      ) {
+        errors.password = ['password is required when privacy is 2 (password)'];
+      }
+      throwIfInvalid(errors);
+      const changes: QueryDeepPartialEntity<Report> = {};
+      if (passwordHash) changes.passwordHash = passwordHash;
+      // Only a real change of privacy counts, so re-sending the same value keeps
+      // the shared-page cookies of people who unlocked the report valid.
+      if (dto.privacy !== undefined && dto.privacy !== locked.privacy) {
+        changes.privacy = dto.privacy;
+        if (dto.privacy !== Privacy.Password) changes.passwordHash = null;
+      }
+      if (dto.results === 1) changes.status = 'queued';
+      if (Object.keys(changes).length > 0) {
+        const shareChanged = 'passwordHash' in changes || 'privacy' in changes;
+        await manager
+          .getRepository(Report)
+          .update(
+            { id, accountId },
+            shareChanged
+              ? { ...changes, shareVersion: () => 'share_version + 1' }
+              : changes,
+          );
+      }
+      return locked;
+    });
     if (dto.results === 1) {
-      await this.reports.update(
-        { id: report.id, accountId },
-        { status: 'queued' },
-      );
-      return this.analyse(accountId, report.id, completion);
+      return {
+        report: await this.analyse(accountId, report.id, completion),
+        rerun: true,
+      };
     }
-    return this.get(accountId, report.id);
+    return { report: await this.get(accountId, report.id), rerun: false };
   }
 
   async remove(accountId: string, id: string): Promise<void> {
@@ -215,6 +259,10 @@ export class ReportsService {
     if (!result.affected) throw new NotFoundProblem('There is no such report.');
   }
 
+  /**
+   * Starts the analysis; with 'wait', answers when it ends or when the analysis
+   * deadline (plus a second) has passed in the queue, whichever comes first.
+   */
   private async analyse(
     accountId: string,
     id: string,
@@ -225,7 +273,14 @@ export class ReportsService {
       void this.runner.run(id);
       return queued;
     }
-    await this.runner.run(id);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      this.runner.run(id),
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, this.config.analyser.deadlineMs + 1_000);
+      }),
+    ]);
+    clearTimeout(timer);
     return this.get(accountId, id);
   }
 }

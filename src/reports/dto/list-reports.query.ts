@@ -5,6 +5,7 @@ import {
   IsOptional,
   IsString,
   Max,
+  Matches,
   MaxLength,
   Min,
 } from 'class-validator';
@@ -14,6 +15,9 @@ export const SORT_KEYS = ['id', 'generated_at', 'url', 'result'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 export const PER_PAGE_CHOICES = [10, 25, 50, 100] as const;
 export const RESULTS = ['good', 'decent', 'bad'] as const;
+/** PostgreSQL text cannot hold NUL, and no URL or host holds a control character. */
+// eslint-disable-next-line no-control-regex
+const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
 
 /** GET /api/v1/reports. An empty value of any parameter counts as absent. */
 export class ListReportsQuery {
@@ -26,6 +30,9 @@ export class ListReportsQuery {
   @IsOptional()
   @IsString({ message: 'search must be a single string' })
   @MaxLength(2048)
+  @Matches(NO_CONTROL_CHARACTERS, {
+    message: 'search must not contain control characters',
+  })
   search?: string;
 
   @ApiPropertyOptional({ enum: ['url'], default: 'url' })
@@ -43,6 +50,9 @@ export class ListReportsQuery {
   @IsOptional()
   @IsString({ message: 'project must be a single string' })
   @MaxLength(255)
+  @Matches(NO_CONTROL_CHARACTERS, {
+    message: 'project must not contain control characters',
+  })
   project?: string;
 
   @ApiPropertyOptional({ enum: RESULTS })
@@ -78,7 +88,14 @@ export class ListReportsQuery {
   })
   per_page: number = 10;
 
-  @ApiPropertyOptional({ minimum: 1, default: 1, type: 'integer' })
+  @ApiPropertyOptional({
+    minimum: 1,
+    maximum: 1_000_000_000,
+    default: 1,
+    type: 'integer',
+    description:
+      'The page, from 1. A page past the end answers 200 with no data and the true total.',
+  })
   @DigitsAsInteger()
   @IsOptional()
   @IsInt({ message: 'page must be a whole number from 1' })

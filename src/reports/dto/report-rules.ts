@@ -28,6 +28,7 @@ export function IsTargetUrl(options?: ValidationOptions) {
           }
         },
         defaultMessage(args: ValidationArguments) {
+          if (args.value === undefined) return 'url is required';
           if (typeof args.value !== 'string') return 'url must be a string';
           try {
             parseTargetUrl(args.value);
