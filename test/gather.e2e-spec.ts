@@ -152,9 +152,41 @@ describe('gather against fixture sites', () => {
         res.writeHead(500, { 'content-type': 'text/plain' });
         res.end('Internal error');
       },
+      '/gzip-inside-gzip-bomb': (_req, res) =>
+        html(res, gzipSync(gzipSync(Buffer.alloc(64 * MIB, ' '))), {
+          'content-encoding': 'gzip, gzip',
+        }),
+      // 6 MB of empty gzip members: nothing once fully decoded, too much halfway.
+      '/empty-members-bomb': (_req, res) =>
+        html(
+          res,
+          gzipSync(
+            Buffer.concat(Array(300_000).fill(gzipSync(Buffer.alloc(0)))),
+          ),
+          { 'content-encoding': 'gzip, gzip' },
+        ),
       '/gzip': compressed('gzip', (b) => gzipSync(b)),
       '/br': compressed('br', (b) => brotliCompressSync(b)),
       '/deflate': compressed('deflate', (b) => deflateSync(b)),
+      // Codings listed in the order they were applied: deflate first, then gzip.
+      '/deflate-then-gzip': compressed('deflate, gzip', (b) =>
+        gzipSync(deflateSync(b)),
+      ),
+      '/gzip-identity': compressed('identity, gzip', (b) => gzipSync(b)),
+      '/zstd': compressed('zstd', (b) => b),
+      '/gzip-then-compress': compressed('gzip, compress', (b) => gzipSync(b)),
+      '/commented-icon': (_req, res) =>
+        html(
+          res,
+          PAGE.replace(
+            '<link rel="icon" href="/icon.png">',
+            '<!-- <link rel="icon" href="/old-icon.png"> -->',
+          ),
+        ),
+      '/old-icon.png': (_req, res) => {
+        res.writeHead(200, { 'content-type': 'image/png' });
+        res.end(Buffer.alloc(100));
+      },
       '/windows-1252': (_req, res) =>
         html(
           res,
@@ -183,7 +215,7 @@ describe('gather against fixture sites', () => {
         res.writeHead(500, { 'content-type': 'text/plain' });
         res.end('broken');
       },
-      '/icon.png': (req) => {
+      '/favicon.ico': (req) => {
         req.socket.destroy();
       },
     });
@@ -236,12 +268,17 @@ describe('gather against fixture sites', () => {
     );
     expect(snapshot.notFoundProbe?.status).toBe(404);
     expect(snapshot.favicon).toEqual({
-      url: site.url('/icon.png'),
-      status: 200,
-      contentType: 'image/png',
+      url: site.url('/favicon.ico'),
+      status: 404,
+      contentType: 'text/html; charset=utf-8',
       body: null,
       error: null,
     });
+  });
+
+  it('asks for /favicon.ico whatever the HTML declares, even in a comment', async () => {
+    const snapshot = await gather(site.url('/commented-icon'), options);
+    expect(snapshot.favicon?.url).toBe(site.url('/favicon.ico'));
   });
 
   it('joins repeated headers with ", "', async () => {
@@ -285,13 +322,16 @@ describe('gather against fixture sites', () => {
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
-  it.each(['/huge', '/huge-chunked', '/gzip-bomb'])(
-    'refuses a 6 MiB page (%s) with too_large',
-    async (path) => {
-      const error = await errorOf(site.url(path));
-      expect(error.code).toBe('too_large');
-    },
-  );
+  it.each([
+    '/huge',
+    '/huge-chunked',
+    '/gzip-bomb',
+    '/gzip-inside-gzip-bomb',
+    '/empty-members-bomb',
+  ])('refuses a 6 MiB page (%s) with too_large', async (path) => {
+    const error = await errorOf(site.url(path));
+    expect(error.code).toBe('too_large');
+  });
 
   it('refuses a JSON answer with not_html', async () => {
     expect((await errorOf(site.url('/json'))).code).toBe('not_html');
@@ -322,6 +362,33 @@ describe('gather against fixture sites', () => {
       expect(snapshot.htmlBytes).toBe(Buffer.byteLength(PAGE));
       expect(snapshot.transferBytes).toBeLessThan(snapshot.htmlBytes);
       expect(snapshot.transferBytes).toBeGreaterThan(0);
+    },
+  );
+
+  it('decodes stacked codings in the reverse order of their application', async () => {
+    const snapshot = await gather(site.url('/deflate-then-gzip'), options);
+    expect(snapshot.contentEncoding).toBe('deflate, gzip');
+    expect(snapshot.html).toBe(PAGE);
+    expect(snapshot.htmlBytes).toBe(Buffer.byteLength(PAGE));
+  });
+
+  it('ignores identity among the codings', async () => {
+    const snapshot = await gather(site.url('/gzip-identity'), options);
+    expect(snapshot.contentEncoding).toBe('gzip');
+    expect(snapshot.html).toBe(PAGE);
+  });
+
+  it.each([
+    ['/zstd', 'zstd'],
+    ['/gzip-then-compress', 'compress'],
+  ])(
+    'fails a page in a coding it cannot decode (%s) instead of judging the bytes',
+    async (path, coding) => {
+      const error = await errorOf(site.url(path));
+      expect(error.code).toBe('not_html');
+      expect(error.message).toContain(
+        `Content-Encoding ${coding}, which is unsupported`,
+      );
     },
   );
 
@@ -376,17 +443,24 @@ describe('gather against fixture sites', () => {
   });
 
   it('records failed side fetches without failing the analysis', async () => {
+    const started = Date.now();
     const snapshot = await gather(sideFailing.url('/'), {
       ...options,
-      deadlineMs: 1000,
+      deadlineMs: 10_000,
+      sideFetchTimeoutMs: 300,
     });
+    // The hanging robots.txt costs its own bound, not the analysis deadline.
+    expect(Date.now() - started).toBeLessThan(2000);
     expect(snapshot.statusCode).toBe(200);
     expect(snapshot.robotsTxt).toMatchObject({
       status: null,
       body: null,
       error: 'timeout',
     });
-    expect(snapshot.sitemap).toMatchObject({ status: null, error: 'timeout' });
+    expect(snapshot.sitemap).toMatchObject({
+      url: sideFailing.url('/sitemap.xml'),
+      status: 500,
+    });
     expect(snapshot.favicon).toMatchObject({
       status: null,
       error: 'connection',
@@ -409,6 +483,55 @@ describe('gather against fixture sites', () => {
       expect(snapshot.sitemap?.status).toBe(404);
     } finally {
       await fast.close();
+    }
+  });
+
+  it.each([
+    ['answers 404', '/sitemaps/missing.xml'],
+    ['is not XML', '/sitemaps/page.html'],
+  ])(
+    'falls back to /sitemap.xml when the sitemap robots.txt names %s',
+    async (_case, named) => {
+      const fallback = await startFixtureSite({
+        '/': (_req, res) => html(res, PAGE),
+        '/robots.txt': (_req, res) => {
+          res.writeHead(200, { 'content-type': 'text/plain' });
+          res.end(`User-agent: *\nSitemap: ${named}\n`);
+        },
+        '/sitemaps/page.html': (_req, res) => html(res, PAGE),
+        '/sitemap.xml': (_req, res) => {
+          res.writeHead(200, { 'content-type': 'application/xml' });
+          res.end('<?xml version="1.0"?><urlset></urlset>');
+        },
+      });
+      try {
+        const snapshot = await gather(fallback.url('/'), options);
+        expect(snapshot.sitemap).toMatchObject({
+          url: fallback.url('/sitemap.xml'),
+          status: 200,
+        });
+      } finally {
+        await fallback.close();
+      }
+    },
+  );
+
+  it('keeps the answer of the named sitemap when /sitemap.xml is no better', async () => {
+    const neither = await startFixtureSite({
+      '/': (_req, res) => html(res, PAGE),
+      '/robots.txt': (_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        res.end('User-agent: *\nSitemap: /sitemaps/missing.xml\n');
+      },
+    });
+    try {
+      const snapshot = await gather(neither.url('/'), options);
+      expect(snapshot.sitemap).toMatchObject({
+        url: neither.url('/sitemaps/missing.xml'),
+        status: 404,
+      });
+    } finally {
+      await neither.close();
     }
   });
 

@@ -5,6 +5,8 @@ export interface AnalyserOptions {
   userAgent: string;
   /** Deadline for the whole analysis, side fetches included. */
   deadlineMs: number;
+  /** Bound of each side fetch (robots.txt, sitemap, 404 probe, favicon), within the deadline. */
+  sideFetchTimeoutMs: number;
   /** Cap on the decoded HTML body. */
   maxBodyBytes: number;
   /** Redirect hops allowed before failing with redirect_limit. */
@@ -16,6 +18,8 @@ export const DEFAULT_ANALYSER_OPTIONS: AnalyserOptions = {
   userAgent:
     'ReportServiceBot/0.1 (+https://github.com/report-service; site audit)',
   deadlineMs: 15_000,
+  // Slower than this for a small file is as good as missing; robots.txt, sitemap and fallback in a row still fit 15 s.
+  sideFetchTimeoutMs: 3_000,
   maxBodyBytes: 5 * 1024 * 1024,
   maxRedirects: 5,
 };

@@ -14,7 +14,7 @@ describe('parsePage', () => {
     expect(page.hasDoctype).toBe(true);
   });
 
-  it('keeps script, style, noscript, template, head and hidden content out of the visible text', () => {
+  it('keeps title, script, style, noscript, template and hidden content out of the visible text', () => {
     const page = parsePage(
       `<html><head><title>Title</title></head><body>
        <p>One  two</p><script>no()</script><style>.no{}</style>
@@ -27,9 +27,120 @@ describe('parsePage', () => {
     expect(page.wordCount).toBe(4);
   });
 
-  it('joins text nodes with spaces and collapses every kind of whitespace', () => {
+  it('collapses every kind of whitespace', () => {
     const page = parsePage('<p>a\n\t b</p><p>c\u00a0\u00a0d</p>', URL_);
     expect(page.visibleText).toBe('a b c d');
+  });
+
+  it.each([
+    [
+      'inline tags inside a word',
+      '<p><b>T</b>wo w<i>or</i>ds</p>',
+      'Two words',
+    ],
+    [
+      'a link inside a sentence',
+      '<p>See <a href="/x">the</a> docs.</p>',
+      'See the docs.',
+    ],
+    ['adjacent spans', '<p><span>a</span><span>b</span></p>', 'ab'],
+    [
+      'paragraphs and headings',
+      '<h1>Title</h1><p>One</p><div>Two</div>',
+      'Title One Two',
+    ],
+    ['a line break', '<p>one<br>two</p>', 'one two'],
+    [
+      'table cells',
+      '<table><tr><td>a</td><td>b</td></tr><tr><th>c</th></tr></table>',
+      'a b c',
+    ],
+    [
+      'list items',
+      '<ul><li>a</li><li>b</li></ul><dl><dt>c</dt><dd>d</dd></dl>',
+      'a b c d',
+    ],
+    ['text after a block', '<div>a</div>b<section>c</section>', 'a b c'],
+  ])('separates words at block boundaries only: %s', (_case, html, text) => {
+    expect(parsePage(html, URL_).visibleText).toBe(text);
+  });
+
+  it('counts a word split by inline tags once', () => {
+    expect(parsePage('<p><b>T</b>wo</p>', URL_).wordCount).toBe(1);
+  });
+
+  describe('a page without an explicit <head>', () => {
+    const page = parsePage(
+      '<!DOCTYPE html><meta charset="utf-8"><title>Hidden title</title>' +
+        '<link rel="stylesheet" href="/a.css"><script src="/a.js"></script>' +
+        '<p>Body text</p><script src="/b.js"></script><style>p{}</style>',
+      URL_,
+    );
+    const [headScript, bodyScript] = page.byTag.get('script')!;
+
+    it('never counts the title as visible text', () => {
+      expect(page.visibleText).toBe('Body text');
+      expect(page.titles).toHaveLength(1);
+    });
+
+    it('puts what comes before the first body content in the head', () => {
+      expect(page.headElements.has(headScript)).toBe(true);
+      expect(page.headElements.has(page.byTag.get('meta')![0])).toBe(true);
+      expect(page.headElements.has(page.byTag.get('link')![0])).toBe(true);
+      expect(page.headElements.has(page.byTag.get('p')![0])).toBe(false);
+      expect(page.headElements.has(bodyScript)).toBe(false);
+      expect(page.headElements.has(page.byTag.get('style')![0])).toBe(false);
+    });
+  });
+
+  it('ends the implied head at <body> or at body text', () => {
+    const withBody = parsePage(
+      '<html><title>T</title><body><script src="/a.js"></script>',
+      URL_,
+    );
+    expect(withBody.headElements.has(withBody.byTag.get('script')![0])).toBe(
+      false,
+    );
+    const withText = parsePage(
+      '<title>T</title>Hello<script src="/a.js"></script>',
+      URL_,
+    );
+    expect(withText.headElements.has(withText.byTag.get('script')![0])).toBe(
+      false,
+    );
+    expect(withText.visibleText).toBe('Hello');
+  });
+
+  it('does not take a leading BOM for body text', () => {
+    const page = parsePage(
+      '\uFEFF<title>T</title><script src="/a.js"></script><p>x</p>',
+      URL_,
+    );
+    expect(page.headElements.has(page.byTag.get('script')![0])).toBe(true);
+  });
+
+  it('ends an explicit head at body content, as browsers do', () => {
+    const page = parsePage(
+      '<html><head><title>T</title><div>Oops</div><script src="/a.js"></script></head><body></body></html>',
+      URL_,
+    );
+    expect(page.headElements.has(page.byTag.get('title')![0])).toBe(true);
+    expect(page.headElements.has(page.byTag.get('script')![0])).toBe(false);
+    expect(page.visibleText).toBe('Oops');
+  });
+
+  it('leaves the contents of <template> out of every index', () => {
+    const page = parsePage(
+      '<html><head></head><body><template><h1 style="x" itemscope>Card</h1><title>t</title></template><h1>Real</h1></body></html>',
+      URL_,
+    );
+    expect(page.byTag.get('h1')).toHaveLength(1);
+    expect(page.headings).toHaveLength(1);
+    expect(page.titles).toHaveLength(0);
+    expect(page.styledElements).toHaveLength(0);
+    expect(page.itemscopes).toHaveLength(0);
+    expect(page.elementCount).toBe(5);
+    expect(page.visibleText).toBe('Real');
   });
 
   it('records head elements, headings, style attributes and microdata', () => {

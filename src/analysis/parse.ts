@@ -15,17 +15,20 @@ export interface ParsedPage {
   headings: readonly Element[];
   /** `<title>` elements of the document (not those inside inline SVG). */
   titles: readonly Element[];
-  /** Elements inside `<head>`. */
+  /** Elements a browser puts in `<head>`, whether or not the markup writes `<head>`. */
   headElements: ReadonlySet<Element>;
   /** Elements carrying a `style` attribute, in document order. */
   styledElements: readonly Element[];
   /** Elements carrying an `itemscope` attribute (microdata). */
   itemscopes: readonly Element[];
   elementCount: number;
-  /** Text a reader sees: no script, style, noscript, template, head or hidden content; whitespace collapsed. */
+  /**
+   * Text a reader sees: no title, script, style, noscript, template or hidden content. Text
+   * nodes run together as rendered; only block boundaries and <br> separate words.
+   */
   visibleText: string;
   wordCount: number;
-  /** The document starts with `<!doctype html>`. */
+  /** The document starts with `<!doctype html>` (or its legacy-compat form). */
   hasDoctype: boolean;
   /** The URL relative references resolve against: `<base href>` or the final URL; null when neither is valid. */
   baseUrl: URL | null;
@@ -33,16 +36,92 @@ export interface ParsedPage {
 
 /** Subtrees whose text is never shown to a reader. */
 const INVISIBLE_TAGS = new Set([
+  'title',
   'script',
   'style',
   'noscript',
   'template',
-  'head',
+]);
+/**
+ * What the HTML parser keeps in <head> until body content comes, `<head>` written or not
+ * (htmlparser2 builds no implied head, so the walk applies the rule itself).
+ */
+const HEAD_CONTENT_TAGS = new Set([
+  'base',
+  'link',
+  'meta',
+  'noscript',
+  'script',
+  'style',
+  'template',
+  'title',
+]);
+/** Elements rendered as their own block (HTML's rendering rules), and <br>: words end at them. */
+const BLOCK_TAGS = new Set([
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'body',
+  'br',
+  'caption',
+  'center',
+  'dd',
+  'details',
+  'dialog',
+  'dir',
+  'div',
+  'dl',
+  'dt',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hgroup',
+  'hr',
+  'html',
+  'legend',
+  'li',
+  'listing',
+  'main',
+  'menu',
+  'nav',
+  'ol',
+  'optgroup',
+  'option',
+  'p',
+  'plaintext',
+  'pre',
+  'search',
+  'section',
+  'summary',
+  'table',
+  'tbody',
+  'td',
+  'tfoot',
+  'th',
+  'thead',
+  'tr',
+  'ul',
+  'xmp',
 ]);
 const HEADING_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 const DISPLAY_NONE = /display\s*:\s*none/i;
-const DOCTYPE = /^\uFEFF?\s*<!doctype\s+html\s*>/i;
+const DOCTYPE =
+  /^\uFEFF?\s*<!doctype\s+html(?:\s+system\s+(["'])about:legacy-compat\1)?\s*>/i;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+/** Text beyond HTML's whitespace ends the head; a BOM the decoder left is not text either. */
+const NOT_HTML_WHITESPACE = /[^\t\n\f\r \uFEFF]/;
+/** On the walk's stack: the end of a block element, where a word ends. */
+const BLOCK_END = null;
 
 const HIDDEN = 1;
 const IN_HEAD = 2;
@@ -69,24 +148,37 @@ export function parsePage(html: string, finalUrl: string): ParsedPage {
 
   // An explicit stack (nodes and their inherited flags side by side) rather than
   // recursion: unclosed tags can nest thousands deep.
-  const nodes: AnyNode[] = [];
+  const nodes: (AnyNode | typeof BLOCK_END)[] = [];
   const flags: number[] = [];
   for (let i = document.children.length - 1; i >= 0; i--) {
     nodes.push(document.children[i]);
     flags.push(0);
   }
+  // Document order: once body content has come, nothing more goes to the head.
+  let inBody = false;
   while (nodes.length > 0) {
     const node = nodes.pop()!;
     let state = flags.pop()!;
+    if (node === BLOCK_END) {
+      texts.push(' ');
+      continue;
+    }
     if (isText(node)) {
+      if (!inBody && !(state & IN_HEAD)) {
+        inBody = NOT_HTML_WHITESPACE.test(node.data);
+      }
       if (state & HIDDEN) continue;
       texts.push(node.data);
       continue;
     }
     if (!isTag(node)) continue;
 
-    elementCount++;
     const name = node.name;
+    if (!inBody && !(state & IN_HEAD)) {
+      if (HEAD_CONTENT_TAGS.has(name)) state |= IN_HEAD;
+      else if (name !== 'html' && name !== 'head') inBody = true;
+    }
+    elementCount++;
     const list = byTag.get(name);
     if (list) list.push(node);
     else byTag.set(name, [node]);
@@ -97,8 +189,14 @@ export function parsePage(html: string, finalUrl: string): ParsedPage {
     if (node.attribs.style !== undefined) styledElements.push(node);
     if ('itemscope' in node.attribs) itemscopes.push(node);
 
-    if (name === 'head') state |= IN_HEAD;
+    // Its content is an inert fragment, outside the document a browser renders.
+    if (name === 'template') continue;
     if (INVISIBLE_TAGS.has(name) || isHidden(node)) state |= HIDDEN;
+    if (!(state & HIDDEN) && BLOCK_TAGS.has(name)) {
+      texts.push(' ');
+      nodes.push(BLOCK_END);
+      flags.push(state);
+    }
     const children = node.children;
     for (let i = children.length - 1; i >= 0; i--) {
       nodes.push(children[i]);
@@ -106,7 +204,7 @@ export function parsePage(html: string, finalUrl: string): ParsedPage {
     }
   }
 
-  const visibleText = collapseWhitespace(texts.join(' '));
+  const visibleText = collapseWhitespace(texts.join(''));
   const wordCount = countWords(visibleText);
 
   return {

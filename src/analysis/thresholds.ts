@@ -42,3 +42,15 @@ export const THRESHOLDS = {
   /** Evidence texts are cut here so a report stays small. */
   evidenceMaxChars: 200,
 } as const;
+
+/** Judgement calls where ANALYSIS.md leaves room, each with its reason. */
+export const DECISIONS = {
+  /** crawlable_links skips contact links: they are actions, not pages to crawl, and no fault. */
+  crawlableLinksIgnoredSchemes: [
+    'mailto:',
+    'tel:',
+    'sms:',
+  ] as readonly string[],
+  /** image_format when no image URL shows its format (/image?id=3): n/a, as a guess would fail sites that negotiate WebP. */
+  imageFormatWhenUnknown: null,
+} as const;

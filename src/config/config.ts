@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { DEFAULT_ANALYSER_OPTIONS } from '../analysis/options.js';
 import type { AnalyserOptions } from '../analysis/options.js';
+import { validAllowHosts } from '../analysis/fetch/address-policy.js';
 
 /** Every environment variable the service reads, parsed and typed once. */
 export interface AppConfig {
@@ -83,7 +84,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shareSecretConfigured: shareSecret !== '',
     analyser: {
       ...DEFAULT_ANALYSER_OPTIONS,
-      allowHosts: list(env, 'ANALYZER_ALLOW_HOSTS'),
+      allowHosts: validAllowHosts(
+        list(env, 'ANALYZER_ALLOW_HOSTS'),
+        (message) => new ConfigError(message),
+      ),
       userAgent:
         env.ANALYZER_USER_AGENT?.trim() || DEFAULT_ANALYSER_OPTIONS.userAgent,
       deadlineMs: integer(

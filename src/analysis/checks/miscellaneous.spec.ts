@@ -158,6 +158,16 @@ describe('content_length', () => {
       false,
     ],
     ['punctuation is not a word', `<p>${words(299)} — ·</p>`, false],
+    [
+      'words split by inline markup count once',
+      `<p>${'<b>T</b>wo '.repeat(299)}</p>`,
+      false,
+    ],
+    [
+      'words in cells and list items are apart',
+      `<table><tr>${'<td>cell</td>'.repeat(150)}</tr></table><ul>${'<li>item</li>'.repeat(150)}</ul>`,
+      true,
+    ],
   ])('%s → %s', (_case, body, passed) => {
     expect(runCheck(contentLength, documentOf('', body)).passed).toBe(passed);
   });
@@ -177,8 +187,20 @@ describe('text_to_html_ratio', () => {
       `<style>${'body { color: red; } '.repeat(50)}</style><p>Hi</p>`,
       false,
     ],
+    [
+      // 5% of the characters but 13% of the bytes: each of these characters is 3 UTF-8 bytes.
+      'multi-byte text in ASCII markup',
+      `<div class="a-long-class-name"><span></span></div>`.repeat(10) +
+        `<p>${'日本語'.repeat(9)}</p>`,
+      true,
+    ],
   ])('%s → %s', (_case, body, passed) => {
     expect(runCheck(textToHtmlRatio, documentOf('', body)).passed).toBe(passed);
+  });
+
+  it('does not count the title of a page without <head> as visible text', () => {
+    const html = `<!DOCTYPE html><title>${'A long title. '.repeat(20)}</title>${'<div class="a-long-class-name"></div>'.repeat(20)}<p>Hi</p>`;
+    expect(runCheck(textToHtmlRatio, html).passed).toBe(false);
   });
 });
 

@@ -1,3 +1,4 @@
+import { looksLikeXml } from '../fetch/sitemap.js';
 import { elementsOf, textOf } from '../parse.js';
 import { THRESHOLDS } from '../thresholds.js';
 import { clip, firstItems, plural, startTag } from './check.js';
@@ -130,12 +131,7 @@ export const sitemap: Check = {
         value,
       };
     }
-    const head = (sitemap.body ?? '').trimStart().slice(0, 2048);
-    const isXml =
-      /xml/i.test(sitemap.contentType ?? '') ||
-      head.startsWith('<?xml') ||
-      /<(urlset|sitemapindex)[\s>]/.test(head);
-    return isXml
+    return looksLikeXml(sitemap)
       ? { passed: true, message: 'The XML sitemap answers HTTP 200.', value }
       : {
           passed: false,
@@ -197,10 +193,10 @@ export const textToHtmlRatio: Check = {
   category: 'miscellaneous',
   importance: 'low',
   title: 'Text to HTML ratio',
-  // Characters of visible text over characters of decoded HTML: both sides in one unit.
-  run: (page) => {
+  // UTF-8 bytes of visible text over the HTML's bytes (html_bytes): ANALYSIS.md counts bytes.
+  run: (page, { htmlBytes }) => {
     const ratio =
-      page.html.length === 0 ? 0 : page.visibleText.length / page.html.length;
+      htmlBytes === 0 ? 0 : Buffer.byteLength(page.visibleText) / htmlBytes;
     const percent = Math.round(ratio * 1000) / 10;
     const passed = ratio >= THRESHOLDS.textToHtmlMinRatio;
     return {

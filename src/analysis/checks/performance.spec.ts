@@ -21,6 +21,8 @@ describe('text_compression', () => {
     ['deflate', true],
     ['zstd', true],
     ['GZIP', true],
+    ['deflate, gzip', true],
+    ['x-gzip', true],
     [null, false],
     ['identity', false],
   ])('%s → %s', (contentEncoding, passed) => {
@@ -82,6 +84,24 @@ describe('http_requests', () => {
       frame: 1,
     });
   });
+
+  it('counts one request for every spelling of the same URL', () => {
+    // The page is https://example.com/pricing: all four name https://example.com/a.webp.
+    const html = documentOf(
+      '',
+      '<img src="/a.webp" alt=""><img src="a.webp" alt="">' +
+        '<img src="https://EXAMPLE.com/a.webp" alt=""><img src="/a.webp#top" alt="">',
+    );
+    expect(runCheck(httpRequests, html).value).toEqual({ total: 1, image: 1 });
+  });
+
+  it('resolves references against <base href>', () => {
+    const html = documentOf(
+      '<base href="https://cdn.example/v2/">',
+      '<img src="a.webp" alt=""><img src="https://cdn.example/v2/a.webp" alt=""><img src="/a.webp" alt="">',
+    );
+    expect(runCheck(httpRequests, html).value).toEqual({ total: 2, image: 2 });
+  });
 });
 
 describe('image_format', () => {
@@ -132,10 +152,71 @@ describe('defer_javascript', () => {
       '',
       false,
     ],
+    [
+      'a blocking script with a legacy language attribute',
+      '<script language="JavaScript" src="/a.js"></script>',
+      '',
+      false,
+    ],
+    [
+      'a script in another language',
+      '<script language="vbscript" src="/a.vbs"></script>',
+      '',
+      true,
+    ],
+    [
+      'a template script (text/x-template)',
+      '<script type="text/x-template" src="/t.html"></script>',
+      '',
+      true,
+    ],
   ])('%s → %s', (_case, head, body, passed) => {
     expect(runCheck(deferJavascript, documentOf(head, body)).passed).toBe(
       passed,
     );
+  });
+
+  // The WHATWG list of JavaScript MIME type essences.
+  it.each([
+    'application/ecmascript',
+    'application/javascript',
+    'application/x-ecmascript',
+    'application/x-javascript',
+    'text/ecmascript',
+    'text/javascript1.0',
+    'text/javascript1.1',
+    'text/javascript1.2',
+    'text/javascript1.3',
+    'text/javascript1.4',
+    'text/javascript1.5',
+    'text/jscript',
+    'text/livescript',
+    'text/x-ecmascript',
+    'text/x-javascript',
+    ' Text/X-JavaScript ',
+  ])('a blocking script of type "%s" in head fails', (type) => {
+    const head = `<script type="${type}" src="/a.js"></script>`;
+    expect(runCheck(deferJavascript, documentOf(head, '')).passed).toBe(false);
+  });
+
+  it.each([
+    [
+      'a blocking script before the body content, without <head>',
+      '<!DOCTYPE html><title>Pricing</title><script src="/a.js"></script><p>Text</p>',
+      false,
+    ],
+    [
+      'a blocking script after the body content, without <body>',
+      '<!DOCTYPE html><title>Pricing</title><p>Text</p><script src="/a.js"></script>',
+      true,
+    ],
+    [
+      'a blocking script after <body>, without <head>',
+      '<!DOCTYPE html><html><title>Pricing</title><body><script src="/a.js"></script><p>Text</p>',
+      true,
+    ],
+  ])('%s → %s', (_case, html, passed) => {
+    expect(runCheck(deferJavascript, html).passed).toBe(passed);
   });
 });
 
@@ -163,6 +244,21 @@ describe('doctype', () => {
       false,
     ],
     ['a comment first', '<!-- x --><!DOCTYPE html><html></html>', false],
+    [
+      'the legacy-compat doctype',
+      '<!DOCTYPE html SYSTEM "about:legacy-compat"><html></html>',
+      true,
+    ],
+    [
+      'the legacy-compat doctype, single quotes',
+      "<!doctype HTML system 'about:legacy-compat'><html></html>",
+      true,
+    ],
+    [
+      'another SYSTEM identifier',
+      '<!DOCTYPE html SYSTEM "http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd"><html></html>',
+      false,
+    ],
   ])('%s → %s', (_case, html, passed) => {
     expect(runCheck(doctype, html).passed).toBe(passed);
   });

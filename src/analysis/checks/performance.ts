@@ -1,14 +1,14 @@
 import { isTag } from 'domhandler';
 import type { Element } from 'domhandler';
 import { elementsOf } from '../parse.js';
-import { THRESHOLDS } from '../thresholds.js';
+import { DECISIONS, THRESHOLDS } from '../thresholds.js';
 import { clip, firstItems, plural, startTag } from './check.js';
 import type { Check } from './check.js';
 import { subresourceRequests } from './resources.js';
 
 /** Checks of how fast the page can arrive and render. */
 
-const COMPRESSIONS = new Set(['gzip', 'br', 'deflate', 'zstd']);
+const COMPRESSIONS = new Set(['gzip', 'x-gzip', 'br', 'deflate', 'zstd']);
 
 export const textCompression: Check = {
   id: 'text_compression',
@@ -16,8 +16,12 @@ export const textCompression: Check = {
   importance: 'high',
   title: 'Text compression',
   run: (_page, { contentEncoding }) => {
-    const encoding = contentEncoding?.trim().toLowerCase() ?? null;
-    return encoding !== null && COMPRESSIONS.has(encoding)
+    // Codings can be stacked ("deflate, gzip"): any compression among them counts.
+    const encoding = contentEncoding?.trim().toLowerCase() ?? '';
+    const compressed = encoding
+      .split(',')
+      .some((coding) => COMPRESSIONS.has(coding.trim()));
+    return compressed
       ? {
           passed: true,
           message: `The HTML came ${encoding}-compressed.`,
@@ -133,7 +137,7 @@ export const imageFormat: Check = {
     }
     if (judged === 0) {
       return {
-        passed: null,
+        passed: DECISIONS.imageFormatWhenUnknown,
         message: 'No image URL tells its format.',
       };
     }
@@ -152,15 +156,37 @@ export const imageFormat: Check = {
   },
 };
 
-/** Script types a browser executes (an empty or missing type is JavaScript). */
-const JAVASCRIPT_TYPES = new Set([
-  '',
-  'text/javascript',
-  'application/javascript',
+/** The JavaScript MIME type essences a browser runs as a classic script (WHATWG MIME Sniffing). */
+const JAVASCRIPT_MIME_TYPES = new Set([
   'application/ecmascript',
+  'application/javascript',
+  'application/x-ecmascript',
+  'application/x-javascript',
   'text/ecmascript',
-  'module',
+  'text/javascript',
+  'text/javascript1.0',
+  'text/javascript1.1',
+  'text/javascript1.2',
+  'text/javascript1.3',
+  'text/javascript1.4',
+  'text/javascript1.5',
+  'text/jscript',
+  'text/livescript',
+  'text/x-ecmascript',
+  'text/x-javascript',
 ]);
+
+/** Whether a browser runs the script as a classic script (HTML, "prepare the script element"). */
+function isClassicScript(script: Element): boolean {
+  const { type, language } = script.attribs;
+  if (type === undefined) {
+    // The legacy language attribute stands in for a missing type.
+    return (
+      !language || JAVASCRIPT_MIME_TYPES.has(`text/${language.toLowerCase()}`)
+    );
+  }
+  return type === '' || JAVASCRIPT_MIME_TYPES.has(type.trim().toLowerCase());
+}
 
 export const deferJavascript: Check = {
   id: 'defer_javascript',
@@ -168,14 +194,13 @@ export const deferJavascript: Check = {
   importance: 'medium',
   title: 'Deferred JavaScript',
   run: (page) => {
+    // type=module is deferred by default, so it is not a classic script to flag.
     const blocking = elementsOf(page, 'script').filter((script) => {
       const { attribs } = script;
-      const type = attribs.type?.trim().toLowerCase() ?? '';
       return (
         page.headElements.has(script) &&
         attribs.src?.trim() &&
-        JAVASCRIPT_TYPES.has(type) &&
-        type !== 'module' &&
+        isClassicScript(script) &&
         attribs.async === undefined &&
         attribs.defer === undefined
       );

@@ -1,6 +1,6 @@
 import { isTag } from 'domhandler';
 import type { Element } from 'domhandler';
-import { elementsOf, tokensOf } from '../parse.js';
+import { elementsOf, resolveUrl, tokensOf } from '../parse.js';
 import type { ParsedPage } from '../parse.js';
 
 /**
@@ -13,6 +13,7 @@ export type SubresourceKind =
 
 export interface Subresource {
   kind: SubresourceKind;
+  /** Absolute, without fragment: the URL the browser requests. */
   url: string;
 }
 
@@ -44,8 +45,13 @@ function attribute(element: Element, name: string): string | null {
 export function subresourceRequests(page: ParsedPage): Subresource[] {
   const seen = new Set<string>();
   const requests: Subresource[] = [];
-  const add = (kind: SubresourceKind, url: string | null) => {
-    if (url === null || seen.has(url)) return;
+  // Compared resolved: "a.webp", "/a.webp" and "/a.webp#x" are one request; an invalid URL is none.
+  const add = (kind: SubresourceKind, reference: string | null) => {
+    const resolved = reference === null ? null : resolveUrl(page, reference);
+    if (resolved === null) return;
+    resolved.hash = '';
+    const url = resolved.href;
+    if (seen.has(url)) return;
     seen.add(url);
     requests.push({ kind, url });
   };

@@ -137,6 +137,14 @@ describe('server_signature', () => {
     [{ server: 'nginx/1.25.3' }, false],
     [{ server: 'Apache/2.4.1 (Unix)' }, false],
     [{ 'x-powered-by': 'PHP/5.6.40' }, false],
+    [{ 'x-powered-by': 'PHP/8.2' }, false],
+    [{ server: 'Microsoft-IIS/10.0' }, false],
+    [{ server: 'Jetty(9.4.51.v20230217)' }, false],
+    [{ server: 'AmazonS3' }, true],
+    [{ server: 'h2o' }, true],
+    [{ server: 'gws' }, true],
+    // example.com's server: "dcb/7F5E" names a node, not a version.
+    [{ server: 'ECS (dcb/7F5E)' }, true],
   ])('%j → %s', (headers, passed) => {
     expect(runCheck(serverSignature, EMPTY, { headers }).passed).toBe(passed);
   });
@@ -168,6 +176,17 @@ describe('unsafe_cross_origin_links', () => {
       passed,
     );
   });
+
+  it("compares with the page's own origin, not the <base href> one", () => {
+    const html = documentOf(
+      '<base href="https://cdn.example/assets/">',
+      '<a href="https://example.com/docs" target="_blank">same origin</a>' +
+        '<a href="page" target="_blank">the CDN</a>',
+    );
+    const outcome = runCheck(unsafeCrossOriginLinks, html);
+    expect(outcome.passed).toBe(false);
+    expect(outcome.value).toEqual(['<a href="page" target="_blank">']);
+  });
 });
 
 describe('plaintext_email', () => {
@@ -191,6 +210,16 @@ describe('plaintext_email', () => {
     [
       'a mailto link',
       '<a href="MAILTO:sales@example.com">Write to us</a>',
+      false,
+    ],
+    [
+      'a mailto link without an address (share by e-mail)',
+      '<a href="mailto:?subject=Look%20at%20this&body=https%3A%2F%2Fexample.com%2F">Share</a>',
+      true,
+    ],
+    [
+      'a mailto link whose address is in its to= field',
+      '<a href="mailto:?to=sales%40example.com">Write to us</a>',
       false,
     ],
   ])('%s → %s', (_case, html, passed) => {
@@ -259,7 +288,15 @@ describe('frame_protection', () => {
       },
       true,
     ],
+    [
+      {
+        // Two CSP headers, joined with ", " in the snapshot.
+        'content-security-policy': "default-src 'self', frame-ancestors 'self'",
+      },
+      true,
+    ],
     [{ 'content-security-policy': "default-src 'self'" }, false],
+    [{ 'content-security-policy': 'script-src x-frame-ancestors' }, false],
     [{}, false],
   ])('%j → %s', (headers, passed) => {
     expect(runCheck(frameProtection, EMPTY, { headers }).passed).toBe(passed);

@@ -79,6 +79,12 @@ export const hsts: Check = {
   },
 };
 
+/**
+ * A version number: after a slash ("nginx/1.25.3", "PHP/8") or dotted ("Jetty(9.4.51)").
+ * A digit inside a name ("AmazonS3", "h2o") or an id ("dcb/7F5E") is not one.
+ */
+const VERSION = /\/\s*v?\d+(?:\.\d+)*(?!\w)|\bv?\d+(?:\.\d+)+\b/i;
+
 export const serverSignature: Check = {
   id: 'server_signature',
   category: 'security',
@@ -89,7 +95,7 @@ export const serverSignature: Check = {
       ['Server', headers.server],
       ['X-Powered-By', headers['x-powered-by']],
     ]
-      .filter(([, value]) => value !== undefined && /\d/.test(value))
+      .filter(([, value]) => value !== undefined && VERSION.test(value))
       .map(([name, value]) => clip(`${name}: ${value}`));
     return revealing.length === 0
       ? { passed: true, message: 'No header reveals a software version.' }
@@ -106,8 +112,9 @@ export const unsafeCrossOriginLinks: Check = {
   category: 'security',
   importance: 'medium',
   title: 'Safe cross-origin links',
-  run: (page) => {
-    const origin = page.baseUrl?.origin;
+  run: (page, snapshot) => {
+    // <base href> changes how links resolve, not which origin the page itself is.
+    const origin = URL.parse(snapshot.finalUrl)?.origin;
     const external = elementsOf(page, 'a').filter((a) => {
       if (a.attribs.target?.trim().toLowerCase() !== '_blank') return false;
       const url =
@@ -144,6 +151,25 @@ export const unsafeCrossOriginLinks: Check = {
 const EMAIL =
   /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/u;
 
+/** Header fields of a mailto: URL that carry addresses (RFC 6068). */
+const MAILTO_ADDRESS_FIELDS = new Set(['to', 'cc', 'bcc']);
+
+/** A mailto: link that names an address; "mailto:?subject=…" (share by e-mail) names none. */
+function mailtoHasAddress(href: string): boolean {
+  if (href.slice(0, 7).toLowerCase() !== 'mailto:') return false;
+  const [to, query = ''] = href.slice(7).split('?', 2);
+  if (to.includes('@') || to.includes('%40')) return true;
+  for (const field of query.split('&')) {
+    const [name, value = ''] = field.split('=', 2);
+    if (
+      MAILTO_ADDRESS_FIELDS.has(name.toLowerCase()) &&
+      (value.includes('@') || value.toLowerCase().includes('%40'))
+    )
+      return true;
+  }
+  return false;
+}
+
 export const plaintextEmail: Check = {
   id: 'plaintext_email',
   category: 'security',
@@ -157,9 +183,7 @@ export const plaintextEmail: Check = {
     if (inText) found.push(clip(inText[0]));
     for (const a of elementsOf(page, 'a')) {
       const href = a.attribs.href?.trim();
-      if (href && href.slice(0, 7).toLowerCase() === 'mailto:') {
-        found.push(clip(href));
-      }
+      if (href && mailtoHasAddress(href)) found.push(clip(href));
     }
     return found.length === 0
       ? {
@@ -241,7 +265,11 @@ export const frameProtection: Check = {
       };
     }
     const csp = headers['content-security-policy'];
-    if (csp !== undefined && /(^|;)\s*frame-ancestors\s/i.test(csp)) {
+    // Several CSP headers arrive joined with ", "; a directive can start after either.
+    if (
+      csp !== undefined &&
+      /(^|[;,])\s*frame-ancestors(\s|;|,|$)/i.test(csp)
+    ) {
       return {
         passed: true,
         message:

@@ -92,6 +92,11 @@ describe('h1', () => {
     ['no h1', '<h2>Pricing</h2>', false],
     ['an empty h1', '<h1> </h1>', false],
     ['two h1', '<h1>One</h1><h1>Two</h1>', false],
+    [
+      'one h1 and another inside a <template>',
+      '<template><h1>Card</h1></template><h1>Pricing</h1>',
+      true,
+    ],
   ])('%s → %s', (_case, html, passed) => {
     expect(runCheck(h1, body(html)).passed).toBe(passed);
   });
@@ -164,6 +169,16 @@ describe('content_keywords', () => {
       'a title of stop words only',
       page('Here and there', 'Here and there'),
       false,
+    ],
+    [
+      'keywords only in the title of a page without <head>',
+      '<!DOCTYPE html><title>Pricing plans for teams</title><p>Welcome to our website.</p>',
+      false,
+    ],
+    [
+      'keywords split by inline markup',
+      page('Pricing plans for teams', '<b>Pri</b>cing <em>pl</em>ans'),
+      true,
     ],
   ])('%s → %s', (_case, html, passed) => {
     expect(runCheck(contentKeywords, html).passed).toBe(passed);

@@ -39,8 +39,29 @@ describe('seo_friendly_url', () => {
     ['https://example.com/page.php', false],
     [`https://example.com/${'a'.repeat(101)}`, false],
     ['https://example.com/search?a=1&b=2&c=3', false],
+    ['https://example.com/café', true],
+    ['https://example.com/%E6%97%A5%E6%9C%AC/%c3%a9t%c3%a9', true],
+    ['https://example.com/Café', false],
+    ['https://example.com/release-2.5', true],
+    ['https://example.com/docs/v1.2.3', true],
+    ['https://example.com/files/archive.tar.gz', false],
+    ['https://example.com/old/page.PHP', false],
   ])('%s → %s', (finalUrl, passed) => {
     expect(runCheck(seoFriendlyUrl, EMPTY, { finalUrl }).passed).toBe(passed);
+  });
+
+  it('judges the case of letters, not of the hex digits of %XX escapes', () => {
+    const outcome = runCheck(seoFriendlyUrl, EMPTY, {
+      finalUrl: 'https://example.com/caf%C3%A9_menu',
+    });
+    expect(outcome.message).toBe('The URL has underscores.');
+  });
+
+  it('names the extension of the final segment', () => {
+    const outcome = runCheck(seoFriendlyUrl, EMPTY, {
+      finalUrl: 'https://example.com/release-2.5/notes.aspx',
+    });
+    expect(outcome.message).toBe('The URL has a .aspx extension.');
   });
 });
 

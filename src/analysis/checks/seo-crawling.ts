@@ -2,7 +2,7 @@ import robotsParserModule from 'robots-parser';
 import type { Element } from 'domhandler';
 import { elementsOf, resolveUrl, textOf, tokensOf } from '../parse.js';
 import type { ParsedPage } from '../parse.js';
-import { THRESHOLDS } from '../thresholds.js';
+import { DECISIONS, THRESHOLDS } from '../thresholds.js';
 import type { CheckOutcome, SideFetch } from '../types.js';
 import { clip, firstItems, plural, startTag } from './check.js';
 import type { Check } from './check.js';
@@ -47,6 +47,10 @@ export function isLanguageTag(value: string): boolean {
 
 /** Extensions that are still pages rather than a technology in the URL. */
 const PAGE_EXTENSIONS = new Set(['html', 'htm']);
+/** A file extension ends the last segment; "release-2.5" is a version, not a ".5" file. */
+const EXTENSION = /.\.([a-z][a-z0-9]{0,4})$/i;
+/** Non-ASCII characters are sent as %XX escapes, whose hex digits are not letters of the path. */
+const PERCENT_ESCAPE = /%[0-9a-f]{2}/gi;
 
 export const seoFriendlyUrl: Check = {
   id: 'seo_friendly_url',
@@ -60,12 +64,12 @@ export const seoFriendlyUrl: Check = {
     }
     const path = url.pathname;
     const problems: string[] = [];
-    if (path !== path.toLowerCase()) problems.push('upper-case letters');
+    const letters = path.replace(PERCENT_ESCAPE, '');
+    if (letters !== letters.toLowerCase()) problems.push('upper-case letters');
     if (path.includes('_')) problems.push('underscores');
-    const last = path.slice(path.lastIndexOf('/') + 1);
-    const dot = last.lastIndexOf('.');
-    if (dot > 0 && !PAGE_EXTENSIONS.has(last.slice(dot + 1).toLowerCase())) {
-      problems.push(`a .${last.slice(dot + 1)} extension`);
+    const extension = EXTENSION.exec(path.slice(path.lastIndexOf('/') + 1));
+    if (extension && !PAGE_EXTENSIONS.has(extension[1].toLowerCase())) {
+      problems.push(`a .${extension[1]} extension`);
     }
     if (path.length > THRESHOLDS.urlMaxPathChars) {
       problems.push(`a path of ${path.length} characters`);
@@ -325,9 +329,6 @@ export const linkText: Check = {
   },
 };
 
-/** Schemes that are not pages to crawl, and not a fault in a link either. */
-const NON_PAGE_SCHEMES = new Set(['mailto:', 'tel:', 'sms:']);
-
 export const crawlableLinks: Check = {
   id: 'crawlable_links',
   category: 'seo',
@@ -342,7 +343,8 @@ export const crawlableLinks: Check = {
     for (const link of links) {
       const href = link.attribs.href.trim();
       const url = href === '' ? null : resolveUrl(page, href);
-      if (url && NON_PAGE_SCHEMES.has(url.protocol)) continue;
+      if (url && DECISIONS.crawlableLinksIgnoredSchemes.includes(url.protocol))
+        continue;
       if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
         broken.push(startTag(link));
       }

@@ -4,6 +4,7 @@ import {
   classifyAddress,
   parseAddress,
   resolveAllowed,
+  validAllowHosts,
 } from './address-policy.js';
 
 describe('classifyAddress', () => {
@@ -24,6 +25,8 @@ describe('classifyAddress', () => {
     ['240.0.0.1', 'reserved'],
     ['192.0.2.10', 'reserved'],
     ['198.18.0.1', 'reserved'],
+    ['198.51.100.1', 'reserved'],
+    ['203.0.113.1', 'reserved'],
     // odd IPv4 spellings, normalised by the WHATWG URL parser first
     ['0x7f.1', 'loopback'],
     ['2130706433', 'loopback'],
@@ -41,6 +44,12 @@ describe('classifyAddress', () => {
     ['fc00::1', 'uniqueLocal'],
     ['fd00:ec2::254', 'uniqueLocal'],
     ['ff02::1', 'multicast'],
+    ['2001:db8::1', 'reserved'],
+    ['2001::1', 'teredo'],
+    // IPv4-compatible (::/96, deprecated): no route reaches it, and it spells 127.0.0.1
+    ['::7f00:1', 'reserved'],
+    ['[::127.0.0.1]', 'reserved'],
+    ['::808:808', 'reserved'],
     // IPv4-mapped and embedded IPv4
     ['::ffff:127.0.0.1', 'loopback'],
     ['[::ffff:7f00:1]', 'loopback'],
@@ -48,11 +57,17 @@ describe('classifyAddress', () => {
     ['::ffff:169.254.169.254', 'linkLocal'],
     ['64:ff9b::a9fe:a9fe', 'linkLocal'],
     ['2002:7f00:1::', 'loopback'],
+    ['2002:a00:1::', 'private'],
     // public
     ['93.184.215.14', 'unicast'],
     ['8.8.8.8', 'unicast'],
     ['2606:4700::6810:85e5', 'unicast'],
     ['::ffff:93.184.215.14', 'unicast'],
+    // just outside the private and shared (CGNAT) ranges
+    ['172.15.255.255', 'unicast'],
+    ['172.32.0.0', 'unicast'],
+    ['100.63.255.255', 'unicast'],
+    ['100.128.0.0', 'unicast'],
   ])('%s is %s', (address, range) => {
     expect(classifyAddress(address)).toBe(range);
   });
@@ -86,6 +101,51 @@ describe('AddressPolicy', () => {
     expect(policy.refusal('10.9.9.9', 'intranet.test')).toBeNull();
     expect(policy.refusal('10.9.9.9', 'other.test')).toBe('private');
     expect(policy.refusal('::1')).toBeNull();
+  });
+
+  it('does not read an empty prefix as /0, which would allow every address', () => {
+    const policy = new AddressPolicy(['10.0.0.0/']);
+    expect(policy.refusal('192.168.0.1')).toBe('private');
+    expect(policy.refusal('10.0.0.0')).toBe('private');
+  });
+});
+
+describe('validAllowHosts', () => {
+  const fail = (message: string) => new RangeError(message);
+
+  it('accepts host names, addresses and CIDR ranges', () => {
+    const entries = [
+      '127.0.0.1',
+      '10.1.0.0/16',
+      '::1',
+      '[::1]',
+      'fd00::/8',
+      'intranet.test',
+      'localhost',
+      'Fixture-Site.example.',
+    ];
+    expect(validAllowHosts(entries, fail)).toEqual(entries);
+  });
+
+  it.each([
+    ['10.0.0.0/33', 'CIDR'],
+    ['10.0.0.0/', 'CIDR'],
+    ['::1/129', 'CIDR'],
+    ['10.0.0.0/8/8', 'CIDR'],
+    ['10.0.0.0/0x8', 'CIDR'],
+    ['intranet.test/8', 'host name'],
+    ['300.1.1.1', 'host name'],
+    ['1.2.3.4.5', 'host name'],
+    ['*.example.com', 'host name'],
+    ['http://intranet.test', 'host name'],
+    ['exa mple.test', 'host name'],
+  ])('refuses %s with a clear error', (entry, kind) => {
+    expect(() => validAllowHosts(['127.0.0.1', entry], fail)).toThrow(
+      RangeError,
+    );
+    expect(() => validAllowHosts([entry], fail)).toThrow(
+      `ANALYZER_ALLOW_HOSTS: "${entry}" is not a valid ${kind}`,
+    );
   });
 });
 

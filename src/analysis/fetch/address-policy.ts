@@ -41,6 +41,9 @@ export function classifyAddress(address: string): string {
   if (parsed.kind() === 'ipv6') {
     const v6 = parsed as ipaddr.IPv6;
     const range = v6.range();
+    // IPv4-compatible ::/96 (deprecated by RFC 4291) is missing from ipaddr.js's table;
+    // [::127.0.0.1] is one: no public host is reached that way.
+    if (range === 'unicast' && isIPv4Compatible(v6)) return 'reserved';
     const embedded = embeddedIPv4(v6, range);
     if (embedded) {
       const inner = embedded.range();
@@ -49,6 +52,10 @@ export function classifyAddress(address: string): string {
     return range;
   }
   return parsed.range();
+}
+
+function isIPv4Compatible(address: ipaddr.IPv6): boolean {
+  return address.parts.slice(0, 6).every((part) => part === 0);
 }
 
 function embeddedIPv4(address: ipaddr.IPv6, range: string): ipaddr.IPv4 | null {
@@ -103,13 +110,50 @@ function normaliseName(name: string): string {
 }
 
 function parseRange(entry: string): AllowedRange | null {
-  const [host, bits] = entry.split('/');
+  const [host, bits, ...rest] = entry.split('/');
+  if (rest.length > 0) return null;
   const address = parseAddress(host);
   if (!address) return null;
   const max = address.kind() === 'ipv4' ? 32 : 128;
+  // Number() would read "" as 0, and "/0" allows every address.
+  if (bits !== undefined && !/^\d{1,3}$/.test(bits)) return null;
   const prefix = bits === undefined ? max : Number(bits);
-  if (!Number.isInteger(prefix) || prefix < 0 || prefix > max) return null;
+  if (prefix > max) return null;
   return { address, prefix };
+}
+
+const DNS_LABEL = /^(?!-)[a-z0-9_-]{1,63}(?<!-)$/i;
+
+/** A host name the URL parser keeps as a name (not an address, not an invalid host). */
+function isHostName(entry: string): boolean {
+  if (URL.parse(`http://${entry}/`)?.hostname !== entry.toLowerCase())
+    return false;
+  const name = entry.replace(/\.$/, '');
+  return name.length > 0 && name.split('.').every((l) => DNS_LABEL.test(l));
+}
+
+/**
+ * The ANALYZER_ALLOW_HOSTS entries, checked at start: a typo such as `10.0.0.0/33` would
+ * otherwise be taken for a host name that never matches. `fail` builds the error to throw.
+ */
+export function validAllowHosts(
+  entries: readonly string[],
+  fail: (message: string) => Error,
+): string[] {
+  for (const entry of entries) {
+    if (entry.includes('/') && parseAddress(entry.split('/')[0]) !== null) {
+      if (parseRange(entry) === null) {
+        throw fail(
+          `ANALYZER_ALLOW_HOSTS: "${entry}" is not a valid CIDR range (an IP address, "/" and a prefix length up to 32 for IPv4 or 128 for IPv6)`,
+        );
+      }
+    } else if (parseAddress(entry) === null && !isHostName(entry)) {
+      throw fail(
+        `ANALYZER_ALLOW_HOSTS: "${entry}" is not a valid host name, IP address or CIDR range`,
+      );
+    }
+  }
+  return [...entries];
 }
 
 function inRange(address: Address, range: AllowedRange): boolean {

@@ -4,6 +4,7 @@ import type { AnalyserOptions } from '../options.js';
 import type { SideFetch, Snapshot } from '../types.js';
 import type { Lookup } from './address-policy.js';
 import { decodeHtml, decodeUtf8 } from './decode.js';
+import { isXmlSitemap } from './sitemap.js';
 import { createGuardedClient, toAnalysisError } from './guarded-client.js';
 import type {
   FetchedResponse,
@@ -46,7 +47,10 @@ export async function gather(
   const client = createGuardedClient(options, dependencies);
   try {
     const page = await fetchPage(client, url, options, deadline.signal);
-    const side = await gatherSideFetches(client, page, deadline.signal);
+    const side = await gatherSideFetches(client, page, {
+      deadline: deadline.signal,
+      timeoutMs: options.sideFetchTimeoutMs,
+    });
     return Object.freeze(buildSnapshot(url, page, side));
   } finally {
     deadline.clear();
@@ -129,32 +133,31 @@ interface SideFetches {
   favicon: SideFetch;
 }
 
+/** The analysis deadline and the bound of each side fetch within it. */
+interface SideFetchBounds {
+  deadline: AbortSignal;
+  timeoutMs: number;
+}
+
 async function gatherSideFetches(
   client: GuardedClient,
   page: FetchedResponse,
-  signal: AbortSignal,
+  bounds: SideFetchBounds,
 ): Promise<SideFetches> {
   const origin = new URL(page.url).origin;
-  const html = page.body;
   const robotsAndSitemap = (async () => {
-    const robotsTxt = await sideFetch(client, `${origin}/robots.txt`, {
-      signal,
+    const robotsTxt = await sideFetch(client, `${origin}/robots.txt`, bounds, {
       maxBytes: SIDE_LIMITS.robotsBytes,
       accept: TEXT_ACCEPT,
     });
-    const sitemap = await sideFetch(client, sitemapUrl(robotsTxt, origin), {
-      signal,
-      maxBytes: SIDE_LIMITS.sitemapBytes,
-      accept: XML_ACCEPT,
-    });
+    const sitemap = await fetchSitemap(client, robotsTxt, origin, bounds);
     return { robotsTxt, sitemap };
   })();
-  const notFoundProbe = sideFetch(client, probeUrl(origin), {
-    signal,
+  const notFoundProbe = sideFetch(client, probeUrl(origin), bounds, {
     maxBytes: SIDE_LIMITS.notFoundBytes,
   });
-  const favicon = sideFetch(client, faviconUrl(html, page.url, origin), {
-    signal,
+  // Declared icons are judged from the DOM; the network only has to answer for the default.
+  const favicon = sideFetch(client, `${origin}/favicon.ico`, bounds, {
     maxBytes: SIDE_LIMITS.faviconBytes,
     accept: IMAGE_ACCEPT,
     readBody: false,
@@ -168,21 +171,26 @@ async function gatherSideFetches(
 }
 
 interface SideFetchOptions {
-  signal: AbortSignal;
   maxBytes: number;
   accept?: string;
   readBody?: boolean;
 }
 
-/** A side request never throws: any failure is recorded with its error code. */
+/** A side request never throws: any failure, its own timeout included, is recorded with its error code. */
 async function sideFetch(
   client: GuardedClient,
   url: string,
+  bounds: SideFetchBounds,
   options: SideFetchOptions,
 ): Promise<SideFetch> {
+  const signal = AbortSignal.any([
+    bounds.deadline,
+    AbortSignal.timeout(bounds.timeoutMs),
+  ]);
   try {
     const response = await client.get(url, {
       ...options,
+      signal,
       maxRedirects: SIDE_LIMITS.maxRedirects,
     });
     return {
@@ -198,49 +206,42 @@ async function sideFetch(
       status: null,
       contentType: null,
       body: null,
-      error: toAnalysisError(error, options.signal).code,
+      error: toAnalysisError(error, signal).code,
     };
   }
 }
 
-/** The first `Sitemap:` of a robots.txt that answered 2xx, else /sitemap.xml. */
-export function sitemapUrl(robotsTxt: SideFetch, origin: string): string {
-  const fallback = `${origin}/sitemap.xml`;
+/**
+ * The sitemap robots.txt names, or /sitemap.xml (ANALYSIS.md: either may pass). When
+ * the named one is no XML sitemap, /sitemap.xml is tried too; its answer is kept only
+ * when it is one, else the named sitemap's failure is what the site has to fix.
+ */
+async function fetchSitemap(
+  client: GuardedClient,
+  robotsTxt: SideFetch,
+  origin: string,
+  bounds: SideFetchBounds,
+): Promise<SideFetch> {
+  const options = { maxBytes: SIDE_LIMITS.sitemapBytes, accept: XML_ACCEPT };
+  const fallbackUrl = `${origin}/sitemap.xml`;
+  const namedUrl = namedSitemapUrl(robotsTxt) ?? fallbackUrl;
+  const named = await sideFetch(client, namedUrl, bounds, options);
+  if (namedUrl === fallbackUrl || isXmlSitemap(named)) return named;
+  const fallback = await sideFetch(client, fallbackUrl, bounds, options);
+  return isXmlSitemap(fallback) ? fallback : named;
+}
+
+/** The first `Sitemap:` of a robots.txt that answered 2xx, or null. */
+function namedSitemapUrl(robotsTxt: SideFetch): string | null {
   const ok = robotsTxt.status !== null && robotsTxt.status < 300;
-  if (!ok || robotsTxt.body === null) return fallback;
+  if (!ok || robotsTxt.body === null) return null;
   const named = /^\s*sitemap\s*:\s*(\S+)/im.exec(robotsTxt.body)?.[1];
-  return (named && httpUrl(named, robotsTxt.url)) ?? fallback;
+  return named ? httpUrl(named, robotsTxt.url) : null;
 }
 
 /** A path no site has, to see whether missing pages answer 404. */
 function probeUrl(origin: string): string {
   return `${origin}/${randomBytes(8).toString('hex')}-report-service-probe`;
-}
-
-/** The icon a `<link rel~=icon>` declares, else /favicon.ico. */
-export function faviconUrl(
-  html: Buffer,
-  pageUrl: string,
-  origin: string,
-): string {
-  const text = html.toString('latin1');
-  for (const [tag] of text.matchAll(/<link\b[^>]*>/gi)) {
-    const rel = attributeOf(tag, 'rel');
-    if (!rel || !rel.toLowerCase().split(/\s+/).includes('icon')) continue;
-    const href = attributeOf(tag, 'href');
-    const url = href ? httpUrl(href.trim(), pageUrl) : null;
-    if (url) return url;
-  }
-  return `${origin}/favicon.ico`;
-}
-
-function attributeOf(tag: string, name: string): string | undefined {
-  const pattern = new RegExp(
-    `\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`,
-    'i',
-  );
-  const match = pattern.exec(tag);
-  return match ? (match[1] ?? match[2] ?? match[3]) : undefined;
 }
 
 /** `href` resolved against `base` when it is an http(s) URL, else null. */

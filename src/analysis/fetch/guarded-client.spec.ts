@@ -1,5 +1,9 @@
 import { AnalysisError } from '../errors.js';
-import { normaliseHeaders, toAnalysisError } from './guarded-client.js';
+import {
+  contentCodingsOf,
+  normaliseHeaders,
+  toAnalysisError,
+} from './guarded-client.js';
 
 const live = new AbortController().signal;
 
@@ -58,5 +62,20 @@ describe('normaliseHeaders', () => {
         missing: undefined,
       }),
     ).toEqual({ 'content-type': 'text/html', 'set-cookie': 'a=1, b=2' });
+  });
+});
+
+describe('contentCodingsOf', () => {
+  it.each([
+    [undefined, []],
+    ['gzip', ['gzip']],
+    [' Deflate ,GZIP', ['deflate', 'gzip']],
+    ['identity', []],
+    ['identity, br', ['br']],
+    ['gzip,, zstd', ['gzip', 'zstd']],
+  ])('%s → %j', (header, codings) => {
+    const headers: Record<string, string> =
+      header === undefined ? {} : { 'content-encoding': header };
+    expect(contentCodingsOf(headers)).toEqual(codings);
   });
 });

@@ -41,7 +41,7 @@ export interface FetchedResponse extends ResponseHead {
   redirects: RedirectHop[];
   /** The content-decoded body (empty when not read). */
   body: Buffer;
-  /** Content-Encoding as sent (lowercased), null when plain. */
+  /** The codings of Content-Encoding as applied (lowercased, identity left out, ", "-joined), null when plain. */
   contentEncoding: string | null;
   /** Body bytes as they came over the wire. */
   transferBytes: number;
@@ -263,11 +263,14 @@ async function readFinal(
     status: response.statusCode,
     headers: normaliseHeaders(response.headers),
   };
-  const contentEncoding = encodingOf(head.headers);
+  const codings = contentCodingsOf(head.headers);
+  const contentEncoding = codings.length > 0 ? codings.join(', ') : null;
   const { options } = final;
+  let decoders: Decoder[] = [];
   try {
     options.onHead?.(head);
     assertDeclaredLengthFits(head.headers, options.maxBytes);
+    if (options.readBody !== false) decoders = decodersFor(codings, final.url);
   } catch (error) {
     abandon(response.body);
     throw error;
@@ -275,7 +278,7 @@ async function readFinal(
   const read =
     options.readBody === false
       ? await discardCounted(response.body)
-      : await readBody(response.body, contentEncoding, options, final.url);
+      : await readBody(response.body, decoders, options, final.url);
   return {
     ...head,
     requestedUrl: final.requestedUrl,
@@ -303,10 +306,10 @@ interface ReadBody {
   wireBytes: number;
 }
 
-/** Streams the body through its decompressor, failing as soon as either count passes its cap. */
+/** Streams the body through its decoders, failing as soon as any count passes its cap. */
 async function readBody(
   body: Readable,
-  contentEncoding: string | null,
+  decoders: readonly Decoder[],
   options: GetOptions,
   url: string,
 ): Promise<ReadBody> {
@@ -329,13 +332,19 @@ async function readBody(
     }
     return Buffer.concat(chunks, decodedBytes);
   };
-  const decompress = decompressorFor(contentEncoding);
+  // Each stage is capped too: stacked codings must not hide a bomb halfway through.
+  const decode = (source: AsyncIterable<Buffer>) =>
+    decoders.reduce<AsyncIterable<Buffer>>(
+      (stream, decoder) => capped(decoder(stream), options.maxBytes),
+      source,
+    );
   try {
-    const decoded = decompress
-      ? await pipeline(body, countWire, decompress, collect, {
-          signal: options.signal,
-        })
-      : await pipeline(body, countWire, collect, { signal: options.signal });
+    const decoded =
+      decoders.length > 0
+        ? await pipeline(body, countWire, decode, collect, {
+            signal: options.signal,
+          })
+        : await pipeline(body, countWire, collect, { signal: options.signal });
     return { body: decoded, wireBytes };
   } catch (error) {
     abandon(body);
@@ -343,28 +352,54 @@ async function readBody(
   }
 }
 
-type Decompressor = (source: AsyncIterable<Buffer>) => AsyncGenerator<Buffer>;
-
-/** A streaming decompressor for a Content-Encoding, or null for identity and unknown ones. */
-function decompressorFor(encoding: string | null): Decompressor | null {
-  switch (encoding) {
-    case 'gzip':
-    case 'x-gzip':
-      return lazilyDecompressed(() => createGunzip());
-    case 'br':
-      return lazilyDecompressed(() => createBrotliDecompress());
-    case 'deflate':
-      // "deflate" should be zlib-wrapped, but some servers send raw deflate.
-      return lazilyDecompressed((first) =>
-        hasZlibHeader(first) ? createInflate() : createInflateRaw(),
-      );
-    default:
-      return null;
+/** Passes the chunks on, failing with too_large once they add up to more than maxBytes. */
+async function* capped(
+  source: AsyncIterable<Buffer>,
+  maxBytes: number,
+): AsyncGenerator<Buffer> {
+  let bytes = 0;
+  for await (const chunk of source) {
+    bytes += chunk.length;
+    if (bytes > maxBytes) throw tooLarge(maxBytes);
+    yield chunk;
   }
 }
 
+type Decoder = (source: AsyncIterable<Buffer>) => AsyncGenerator<Buffer>;
+
+/** The codings Node's zlib decodes (Node 20's has no zstd). */
+const DECODERS = new Map<string, Decoder>([
+  ['gzip', lazilyDecompressed(() => createGunzip())],
+  ['x-gzip', lazilyDecompressed(() => createGunzip())],
+  ['br', lazilyDecompressed(() => createBrotliDecompress())],
+  [
+    'deflate',
+    // "deflate" should be zlib-wrapped, but some servers send raw deflate.
+    lazilyDecompressed((first) =>
+      hasZlibHeader(first) ? createInflate() : createInflateRaw(),
+    ),
+  ],
+]);
+
+/**
+ * The decoders that undo `codings` (listed in the order they were applied), last first.
+ * An unsupported coding fails: its bytes judged as HTML would be nonsense.
+ */
+function decodersFor(codings: readonly string[], url: string): Decoder[] {
+  return codings
+    .map((coding) => {
+      const decoder = DECODERS.get(coding);
+      if (decoder) return decoder;
+      throw new AnalysisError(
+        'not_html',
+        `The body of ${url} is sent with Content-Encoding ${coding}, which is unsupported (only gzip, br and deflate are decoded).`,
+      );
+    })
+    .reverse();
+}
+
 /** Picks the decompressor on the first chunk; an empty body stays empty instead of failing. */
-function lazilyDecompressed(create: (first: Buffer) => Duplex): Decompressor {
+function lazilyDecompressed(create: (first: Buffer) => Duplex): Decoder {
   return async function* (source) {
     const chunks = source[Symbol.asyncIterator]();
     const first = await chunks.next();
@@ -415,9 +450,12 @@ async function discardCounted(body: Readable): Promise<ReadBody> {
   return { body: Buffer.alloc(0), wireBytes: 0 };
 }
 
-function encodingOf(headers: Record<string, string>): string | null {
-  const value = headers['content-encoding']?.trim().toLowerCase();
-  return value && value !== 'identity' ? value : null;
+/** The codings of Content-Encoding in the order they were applied, lowercased, identity left out. */
+export function contentCodingsOf(headers: Record<string, string>): string[] {
+  return (headers['content-encoding'] ?? '')
+    .split(',')
+    .map((coding) => coding.trim().toLowerCase())
+    .filter((coding) => coding !== '' && coding !== 'identity');
 }
 
 function headerValue(value: string | string[] | undefined): string | undefined {

@@ -33,6 +33,24 @@ describe('parseTargetUrl', () => {
   });
 });
 
+describe('the 2048-character limit on the stored URL', () => {
+  it('refuses a URL that percent-encoding makes longer than 2048 characters', () => {
+    // 1,000 characters as sent, 6,000 once each é is stored as %C3%A9.
+    const raw = `https://example.com/${'é'.repeat(1000)}`;
+    expect(raw.length).toBeLessThan(2048);
+    expect(() => parseTargetUrl(raw)).toThrow(InvalidTargetUrlError);
+    expect(() => parseTargetUrl(raw)).toThrow(
+      'url must be at most 2048 characters long',
+    );
+  });
+
+  it('accepts a URL whose stored form is exactly 2048 characters', () => {
+    const origin = 'https://example.com/';
+    const url = parseTargetUrl(`${origin}${'a'.repeat(2048 - origin.length)}`);
+    expect(normaliseTargetUrl(url)).toHaveLength(2048);
+  });
+});
+
 describe('normaliseTargetUrl and projectOf', () => {
   it('lowercases scheme and host, drops the default port and the fragment', () => {
     const url = normaliseTargetUrl(

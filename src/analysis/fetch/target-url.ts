@@ -54,6 +54,12 @@ export function parseTargetUrl(raw: string): URL {
       'url must have a host that is a DNS name or an IP address',
     );
   }
+  // What is stored is the normalised form, which percent-encoding can make longer.
+  if (normaliseTargetUrl(url).length > TARGET_URL_MAX_LENGTH) {
+    throw new InvalidTargetUrlError(
+      `url must be at most ${TARGET_URL_MAX_LENGTH} characters long`,
+    );
+  }
   return url;
 }
 
