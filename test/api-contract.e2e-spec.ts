@@ -13,6 +13,11 @@ describe('API contract: auth and errors', () => {
   });
   afterAll(() => t.close());
 
+  const linksOf = (res: request.Response) => ({
+    path: res.body.meta.path as string,
+    first: res.body.links.first as string,
+  });
+
   const expectProblem = (res: request.Response, status: number) => {
     expect(res.status).toBe(status);
     expect(res.headers['content-type']).toBe(
@@ -262,11 +267,6 @@ describe('API contract: auth and errors', () => {
   });
 
   describe('absolute links', () => {
-    const linksOf = (res: request.Response) => ({
-      path: res.body.meta.path as string,
-      first: res.body.links.first as string,
-    });
-
     it('come from the Host, ignoring X-Forwarded-* without TRUST_PROXY', async () => {
       const res = await request(t.http)
         .get('/api/v1/reports')
@@ -290,29 +290,10 @@ describe('API contract: auth and errors', () => {
         /^http:\/\/(127\.0\.0\.1|\[::(ffff:127\.0\.0\.1|1)\]):\d+\/api\/v1\/reports$/,
       );
     });
-
-    it('follow X-Forwarded-Proto and -Host behind a trusted proxy', async () => {
-      const proxied = await startTestApp({ TRUST_PROXY: 'true' });
-      try {
-        const account = await proxied.newAccount();
-        const res = await request(proxied.http)
-          .get('/api/v1/reports?per_page=25')
-          .set('Authorization', `Bearer ${account.key}`)
-          .set('Host', 'internal:3000')
-          .set('X-Forwarded-Host', 'reports.example.test')
-          .set('X-Forwarded-Proto', 'https')
-          .expect(200);
-        expect(linksOf(res)).toEqual({
-          path: 'https://reports.example.test/api/v1/reports',
-          first:
-            'https://reports.example.test/api/v1/reports?per_page=25&page=1',
-        });
-      } finally {
-        await proxied.close();
-      }
-    });
   });
 
+  // Each of these starts an app of its own; passport keeps the last one's strategy,
+  // so they come last in the file.
   describe('rate limit', () => {
     it('answers 429 with Retry-After past the limit of an account', async () => {
       const limited = await startTestApp({ RATE_LIMIT_PER_MINUTE: '3' });
@@ -336,6 +317,29 @@ describe('API contract: auth and errors', () => {
           .expect(200);
       } finally {
         await limited.close();
+      }
+    });
+  });
+
+  describe('behind a trusted proxy', () => {
+    it('builds links from X-Forwarded-Proto and -Host', async () => {
+      const proxied = await startTestApp({ TRUST_PROXY: 'true' });
+      try {
+        const account = await proxied.newAccount();
+        const res = await request(proxied.http)
+          .get('/api/v1/reports?per_page=25')
+          .set('Authorization', `Bearer ${account.key}`)
+          .set('Host', 'internal:3000')
+          .set('X-Forwarded-Host', 'reports.example.test')
+          .set('X-Forwarded-Proto', 'https')
+          .expect(200);
+        expect(linksOf(res)).toEqual({
+          path: 'https://reports.example.test/api/v1/reports',
+          first:
+            'https://reports.example.test/api/v1/reports?per_page=25&page=1',
+        });
+      } finally {
+        await proxied.close();
       }
     });
   });

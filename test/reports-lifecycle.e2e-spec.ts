@@ -28,8 +28,6 @@ describe('reports: create, get, update, re-run, delete', () => {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end('{"not":"html"}');
       },
-      // Never answers: its analysis lasts exactly the deadline.
-      '/hang': () => {},
       '/flaky': (_req, res) => {
         if (flakyServesHtml)
           return html(res, PAGE('Back up and running again'));
@@ -363,44 +361,6 @@ describe('reports: create, get, update, re-run, delete', () => {
       const before = (await owner().get(`/api/v1/reports/${id}`)).body.data;
       const res = await update({ results: 0 }).expect(200);
       expect(res.body.data.generated_at).toBe(before.generated_at);
-    });
-  });
-
-  describe('a long queue', () => {
-    it('answers 202 with the report as it stands once the deadline has passed in the queue', async () => {
-      const busy = await startTestApp({
-        ANALYSIS_CONCURRENCY: '1',
-        ANALYZER_DEADLINE_MS: '1000',
-      });
-      try {
-        const k = (await busy.newAccount()).key;
-        const post = (path: string) =>
-          request(busy.http)
-            .post('/api/v1/reports')
-            .set('Authorization', `Bearer ${k}`)
-            .send({ url: site.url(path) });
-        for (let i = 0; i < 3; i++) {
-          await post('/hang').set('Prefer', 'respond-async').expect(202);
-        }
-        const started = performance.now();
-        const res = await post('/pricing').expect(202);
-        expect(performance.now() - started).toBeLessThan(2_900);
-        expect(res.body.data.status).toBe('queued');
-        expect(res.headers.location).toMatch(
-          new RegExp(`/api/v1/reports/${res.body.data.id}$`),
-        );
-        // It still runs in its turn.
-        for (let i = 0; i < 50; i++) {
-          const now = await request(busy.http)
-            .get(`/api/v1/reports/${res.body.data.id}`)
-            .set('Authorization', `Bearer ${k}`);
-          if (now.body.data.status === 'completed') return;
-          await new Promise((r) => setTimeout(r, 100));
-        }
-        throw new Error('the queued report never completed');
-      } finally {
-        await busy.close();
-      }
     });
   });
 

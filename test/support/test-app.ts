@@ -25,6 +25,9 @@ export interface TestApp {
 }
 
 /**
+ * Passport keeps one strategy per name for the whole process: the app started last
+ * authenticates for all, so a test file that starts a second app does it last.
+ *
  * The real app on a real database: the PostgreSQL of DATABASE_URL when set (CI),
  * else the embedded default in a temporary directory. Fixture sites on 127.0.0.1
  * are let through the address policy, as ANALYZER_ALLOW_HOSTS does in production.
