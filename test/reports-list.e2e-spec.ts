@@ -39,6 +39,19 @@ describe('GET /api/v1/reports (list)', () => {
       .set('Authorization', `Bearer ${key}`)
       .set('Host', 'reports.example.test');
 
+  const SORT_ORDERS: Array<[string, string, number[]]> = [
+    ['id', 'asc', [0, 1, 2, 3, 4, 5]],
+    ['id', 'desc', [5, 4, 3, 2, 1, 0]],
+    // generated_at ties (1 and 4 at hour 1) broken by id in the same direction; null last
+    ['generated_at', 'asc', [1, 4, 2, 0, 5, 3]],
+    ['generated_at', 'desc', [5, 0, 2, 4, 1, 3]],
+    ['url', 'asc', [0, 3, 4, 5, 2, 1]],
+    ['url', 'desc', [1, 2, 5, 4, 3, 0]],
+    // good > decent > bad; ties by id; no result last both ways
+    ['result', 'desc', [4, 0, 5, 1, 2, 3]],
+    ['result', 'asc', [2, 1, 5, 0, 4, 3]],
+  ];
+
   const idsOf = (body: { data: Array<{ id: number }> }) =>
     body.data.map((r) => r.id);
 
@@ -80,18 +93,7 @@ describe('GET /api/v1/reports (list)', () => {
     });
   });
 
-  it.each([
-    ['id', 'asc', [0, 1, 2, 3, 4, 5]],
-    ['id', 'desc', [5, 4, 3, 2, 1, 0]],
-    // generated_at ties (1 and 4 at hour 1) broken by id in the same direction; null last
-    ['generated_at', 'asc', [1, 4, 2, 0, 5, 3]],
-    ['generated_at', 'desc', [5, 0, 2, 4, 1, 3]],
-    ['url', 'asc', [0, 3, 4, 5, 2, 1]],
-    ['url', 'desc', [1, 2, 5, 4, 3, 0]],
-    // good > decent > bad; ties by id; no result last both ways
-    ['result', 'desc', [4, 0, 5, 1, 2, 3]],
-    ['result', 'asc', [2, 1, 5, 0, 4, 3]],
-  ])(
+  it.each(SORT_ORDERS)(
     'sorts by %s %s with its tie-break and nulls last',
     async (sortBy, sort, order) => {
       const res = await list(`?sort_by=${sortBy}&sort=${sort}`).expect(200);
@@ -135,6 +137,17 @@ describe('GET /api/v1/reports (list)', () => {
       idsOf((await list('?result=&project=').expect(200)).body),
     ).toHaveLength(6);
   });
+
+  it.each(SORT_ORDERS)(
+    'sorts the matches of a search by %s %s in the same order',
+    async (sortBy, sort, order) => {
+      // Every seeded url holds "example": the search keeps all, in the same order.
+      const res = await list(
+        `?search=example&sort_by=${sortBy}&sort=${sort}`,
+      ).expect(200);
+      expect(idsOf(res.body)).toEqual(order.map((i) => ids[i]));
+    },
+  );
 
   it('breaks ties of equal URLs by id in the direction of the sort', async () => {
     const dupes = await t.newAccount();

@@ -7,11 +7,15 @@ import type { AppConfig } from '../config/config.js';
 import { EmbeddedPostgres } from './embedded-postgres.js';
 import { InitialSchema1763800000000 } from './migrations/1763800000000-initial-schema.js';
 import { ReportShareVersion1763900000000 } from './migrations/1763900000000-report-share-version.js';
+import { AccountUrlSearchIndex1764000000000 } from './migrations/1764000000000-account-url-search-index.js';
+import { ListSortIndexes1764100000000 } from './migrations/1764100000000-list-sort-indexes.js';
 
 export const ENTITIES = [Account, ApiKey, Report];
 export const MIGRATIONS = [
   InitialSchema1763800000000,
   ReportShareVersion1763900000000,
+  AccountUrlSearchIndex1764000000000,
+  ListSortIndexes1764100000000,
 ];
 
 /** Where the service's data lives: the configured PostgreSQL or the embedded default. */

@@ -14,7 +14,7 @@ import { checkFields, throwIfInvalid } from '../common/validation.js';
 import { APP_CONFIG } from '../config/config.js';
 import type { AppConfig } from '../config/config.js';
 import { CreateReportDto } from './dto/create-report.dto.js';
-import type { ListReportsQuery } from './dto/list-reports.query.js';
+import type { ListReportsQuery, SortKey } from './dto/list-reports.query.js';
 import { UpdateReportDto } from './dto/update-report.dto.js';
 import { hashPassword } from './password-hash.js';
 import { ReportAnalyser } from './report-analyser.js';
@@ -32,12 +32,43 @@ export interface ReportPage {
 /** How long the answer to create and re-run waits for the analysis. */
 export type Completion = 'wait' | 'async';
 
-const SORT_COLUMNS = {
+/**
+ * The column of each sort key besides id, which breaks its ties. Only the nullable
+ * ones sort NULLS LAST explicitly: url is NOT NULL, and `url DESC NULLS LAST` would
+ * not match a backward scan of its index (which gives DESC NULLS FIRST). `unindexed`
+ * is the same order through an expression no index holds (see listQuery).
+ */
+const SORT_COLUMNS: Record<
+  SortKey,
+  { column: string; nullable: boolean; unindexed: string } | null
+> = {
   id: null,
-  generated_at: 'report.generated_at',
-  url: 'report.url',
-  result: 'report.result_rank',
-} as const;
+  generated_at: {
+    column: 'report.generated_at',
+    nullable: true,
+    unindexed: 'report.generated_at + make_interval()',
+  },
+  url: {
+    column: 'report.url',
+    nullable: false,
+    unindexed: 'concat(report.url)',
+  },
+  result: {
+    column: 'report.result_rank',
+    nullable: true,
+    unindexed: 'report.result_rank + 0',
+  },
+};
+
+/**
+ * A search with at most this many matches in the account sorts its matches rather
+ * than walking the account in order: the planner judges a term by the whole table,
+ * and a term common elsewhere but rare here made it walk a million rows for a page.
+ */
+const FEW_MATCHES = 2_000;
+
+/** Below this length a search term has no trigram for the url search index. */
+const TRIGRAM_LENGTH = 3;
 
 /** Ids are positive integers of at most 18 digits; anything else is not a report. */
 function parseId(id: string): string {
@@ -66,39 +97,113 @@ export class ReportsService {
   async list(accountId: string, query: ListReportsQuery): Promise<ReportPage> {
     const perPage = query.per_page ?? 10;
     const page = query.page ?? 1;
-    const [reports, total] = await this.listQuery(accountId, query)
-      .offset((page - 1) * perPage)
-      .limit(perPage)
-      .getManyAndCount();
+    const counted = await this.listCountQuery(accountId, query).getRawOne<{
+      total: string;
+    }>();
+    const total = Number(counted?.total ?? 0);
+    const offset = (page - 1) * perPage;
+    // Counted first: an empty answer or a page past the end reads no rows. (A search
+    // for a term of other accounts counts nothing through the account's trigram
+    // index, where walking the account's rows in order would look at every one.)
+    const reports =
+      offset < total
+        ? await this.listQuery(accountId, query, total)
+            .offset(offset)
+            .limit(perPage)
+            .getMany()
+        : [];
     return { reports, total, page, perPage };
   }
 
-  /** The list's query: one account, its filters and its order (no page yet). */
-  listQuery(
+  /**
+   * The list's total: a plain COUNT(*) of the filtered rows, with no ORDER BY
+   * (getManyAndCount counts DISTINCT ids, which sorts or hashes every one).
+   */
+  listCountQuery(
     accountId: string,
     query: ListReportsQuery,
   ): SelectQueryBuilder<Report> {
+    return this.listFilter(accountId, query).select('COUNT(*)', 'total');
+  }
+
+  /**
+   * The list's query: one account, its filters and its order (no page yet). Each
+   * order matches an index of the account (migration ListSortIndexes), so a page is
+   * read in index order and nothing is sorted but the matches of a trigram search.
+   * Given the count (`total`), a search with few matches orders by expressions no
+   * index holds, so the planner fetches the matches from the trigram index and
+   * sorts them instead of walking the account hoping to meet them.
+   */
+  listQuery(
+    accountId: string,
+    query: ListReportsQuery,
+    total?: number,
+  ): SelectQueryBuilder<Report> {
     const direction = query.sort === 'asc' ? 'ASC' : 'DESC';
+    const builder = this.listFilter(accountId, query).select([
+      'report.id',
+      'report.url',
+      'report.project',
+      'report.status',
+      'report.result',
+      'report.score',
+      'report.privacy',
+      'report.generatedAt',
+      'report.createdAt',
+      'report.updatedAt',
+      'report.error',
+    ]);
+    const sortMatches =
+      Boolean(query.search) && total !== undefined && total <= FEW_MATCHES;
+    // Every row under a result filter has the same rank: that order is id order.
+    const sortBy =
+      query.sort_by === 'result' && query.result ? 'id' : query.sort_by;
+    const sort = SORT_COLUMNS[sortBy ?? 'id'];
+    if (sortMatches) {
+      if (sort) {
+        builder.orderBy(
+          sort.unindexed,
+          direction,
+          sort.nullable ? 'NULLS LAST' : undefined,
+        );
+      }
+      return builder.addOrderBy('report.id + 0', direction);
+    }
+    if (!sort) {
+      // id is never null: NULLS FIRST ascending (LAST descending) is plain id order,
+      // which the account's (…, id NULLS FIRST) indexes give and the primary key,
+      // holding every account, does not.
+      return builder.orderBy(
+        'report.id',
+        direction,
+        direction === 'ASC' ? 'NULLS FIRST' : 'NULLS LAST',
+      );
+    }
+    return builder
+      .orderBy(sort.column, direction, sort.nullable ? 'NULLS LAST' : undefined)
+      .addOrderBy('report.id', direction);
+  }
+
+  /** The account's rows that the list's filters keep. */
+  private listFilter(
+    accountId: string,
+    query: ListReportsQuery,
+  ): SelectQueryBuilder<Report> {
     const builder = this.reports
       .createQueryBuilder('report')
-      .select([
-        'report.id',
-        'report.url',
-        'report.project',
-        'report.status',
-        'report.result',
-        'report.score',
-        'report.privacy',
-        'report.generatedAt',
-        'report.createdAt',
-        'report.updatedAt',
-        'report.error',
-      ])
       .where('report.account_id = :accountId', { accountId });
     if (query.search) {
       builder.andWhere(`report.url ILIKE :search ESCAPE '\\'`, {
         search: likePattern(query.search),
       });
+      // The account key of the url trigram index (AccountUrlSearchIndex): the index
+      // then yields only this account's matches. A shorter term has no trigram and
+      // is read through the account's B-tree indexes instead.
+      if (query.search.length >= TRIGRAM_LENGTH) {
+        builder.andWhere(
+          'ARRAY[report.account_id] @> ARRAY[CAST(:accountId AS bigint)]',
+        );
+      }
     }
     if (query.project) {
       builder.andWhere('report.project = :project', {
@@ -108,9 +213,7 @@ export class ReportsService {
     if (query.result) {
       builder.andWhere('report.result = :result', { result: query.result });
     }
-    const column = SORT_COLUMNS[query.sort_by ?? 'id'];
-    if (column) builder.orderBy(column, direction, 'NULLS LAST');
-    return builder.addOrderBy('report.id', direction);
+    return builder;
   }
 
   async get(accountId: string, id: string): Promise<Report> {

@@ -23,7 +23,7 @@ const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
 export class ListReportsQuery {
   @ApiPropertyOptional({
     description:
-      'Case-insensitive substring of the field named by search_by; %, _ and \\ are literal.',
+      'Case-insensitive substring of the field named by search_by; %, _ and \\ are literal. Terms of 3 characters or more are served by a trigram index; shorter ones read every report of the account.',
     maxLength: 2048,
   })
   @EmptyAsAbsent()
