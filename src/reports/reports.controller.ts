@@ -68,6 +68,23 @@ function unsettled(report: Report): boolean {
   return report.status === 'queued' || report.status === 'running';
 }
 
+/** The report's Location; 202 while its analysis has not settled, to be polled there. */
+function pointAt(
+  report: Report,
+  completion: Completion,
+  request: Request,
+  response: Response,
+): void {
+  if (unsettled(report)) response.status(202);
+  if (completion === 'async') {
+    response.setHeader('Preference-Applied', 'respond-async');
+  }
+  response.setHeader(
+    'Location',
+    `${originOf(request)}/api/v1/reports/${report.id}`,
+  );
+}
+
 function completionOf(prefer: string | undefined): Completion {
   return /(^|[,\s])respond-async\s*(,|;|$)/i.test(prefer ?? '')
     ? 'async'
@@ -144,14 +161,8 @@ export class ReportsController {
   ): Promise<ReportEnvelope> {
     const completion = completionOf(prefer);
     const report = await this.reports.create(accountId, body, completion);
-    response.status(unsettled(report) ? 202 : 201);
-    if (completion === 'async') {
-      response.setHeader('Preference-Applied', 'respond-async');
-    }
-    response.setHeader(
-      'Location',
-      `${originOf(request)}/api/v1/reports/${report.id}`,
-    );
+    response.status(201);
+    pointAt(report, completion, request, response);
     return { data: toView(report, originOf(request)) };
   }
 
@@ -189,14 +200,7 @@ export class ReportsController {
       completion,
     );
     if (rerun && unsettled(report)) {
-      response.status(202);
-      if (completion === 'async') {
-        response.setHeader('Preference-Applied', 'respond-async');
-      }
-      response.setHeader(
-        'Location',
-        `${originOf(request)}/api/v1/reports/${report.id}`,
-      );
+      pointAt(report, completion, request, response);
     }
     return { data: toView(report, originOf(request)) };
   }

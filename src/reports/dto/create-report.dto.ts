@@ -1,11 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional } from 'class-validator';
-import { DigitsAsInteger, EmptyAsAbsent } from '../../common/transforms.js';
+import { EmptyAsAbsent } from '../../common/transforms.js';
 import { Privacy } from '../report.entity.js';
 import {
+  IsCreatePassword,
+  IsPrivacy,
   IsTargetUrl,
   PASSWORD_MAX_LENGTH,
-  IsCreatePassword,
 } from './report-rules.js';
 
 export class CreateReportDto {
@@ -25,9 +25,7 @@ export class CreateReportDto {
     default: 1,
     type: 'integer',
   })
-  @DigitsAsInteger()
-  @IsOptional()
-  @IsIn([0, 1, 2], { message: 'privacy must be 0, 1 or 2' })
+  @IsPrivacy()
   privacy?: Privacy;
 
   @ApiPropertyOptional({

@@ -1,12 +1,22 @@
-import { registerDecorator } from 'class-validator';
+import { applyDecorators } from '@nestjs/common';
+import { IsIn, IsOptional, registerDecorator } from 'class-validator';
 import type { ValidationArguments, ValidationOptions } from 'class-validator';
 import {
   InvalidTargetUrlError,
   parseTargetUrl,
 } from '../../analysis/fetch/target-url.js';
+import { DigitsAsInteger } from '../../common/transforms.js';
 import { Privacy } from '../report.entity.js';
 
 export const PASSWORD_MAX_LENGTH = 128;
+
+/** An optional privacy: 0, 1 or 2, sent as a number or as a form's digits. */
+export const IsPrivacy = () =>
+  applyDecorators(
+    DigitsAsInteger(),
+    IsOptional(),
+    IsIn([0, 1, 2], { message: 'privacy must be 0, 1 or 2' }),
+  );
 
 /** `url` must be something the analyser could fetch (API.md, "url rules"). */
 export function IsTargetUrl(options?: ValidationOptions) {

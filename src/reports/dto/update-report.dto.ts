@@ -2,7 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, Length } from 'class-validator';
 import { DigitsAsInteger, EmptyAsAbsent } from '../../common/transforms.js';
 import { Privacy } from '../report.entity.js';
-import { PASSWORD_MAX_LENGTH } from './report-rules.js';
+import { IsPrivacy, PASSWORD_MAX_LENGTH } from './report-rules.js';
 
 export class UpdateReportDto {
   @ApiPropertyOptional({
@@ -11,9 +11,7 @@ export class UpdateReportDto {
     enum: [0, 1, 2],
     type: 'integer',
   })
-  @DigitsAsInteger()
-  @IsOptional()
-  @IsIn([0, 1, 2], { message: 'privacy must be 0, 1 or 2' })
+  @IsPrivacy()
   privacy?: Privacy;
 
   @ApiPropertyOptional({
