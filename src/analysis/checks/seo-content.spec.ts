@@ -220,4 +220,14 @@ describe('image_alt', () => {
     const outcome = runCheck(imageAlt, body('<img src="/b.webp">'));
     expect(outcome.value).toEqual(['<img src="/b.webp">']);
   });
+
+  it.each([
+    ['<img src="a.webp">', '1 of 1 image lacks an alt attribute.'],
+    [
+      '<img src="a.webp"><img src="b.webp"><img src="c.webp" alt="C">',
+      '2 of 3 images lack an alt attribute.',
+    ],
+  ])('says how many lack alt: %s', (html, message) => {
+    expect(runCheck(imageAlt, body(html)).message).toBe(message);
+  });
 });

@@ -245,7 +245,7 @@ export const imageAlt: Check = {
         }
       : {
           passed: false,
-          message: `${missing.length} of ${plural(images.length, 'image')} lack an alt attribute.`,
+          message: `${missing.length} of ${plural(images.length, 'image')} ${missing.length === 1 ? 'lacks' : 'lack'} an alt attribute.`,
           value: firstItems(missing).map(startTag),
         };
   },
