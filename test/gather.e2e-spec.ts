@@ -1,13 +1,14 @@
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import iconv from 'iconv-lite';
-import { AnalysisError } from '../src/analysis/errors.js';
-import { gather } from '../src/analysis/fetch/gather.js';
-import type { GatherDependencies } from '../src/analysis/fetch/gather.js';
-import { DEFAULT_ANALYSER_OPTIONS } from '../src/analysis/options.js';
+import {
+  AnalysisError,
+  DEFAULT_ANALYSER_OPTIONS,
+  gather,
+} from '../src/analysis/index.js';
+import type { GatherDependencies } from '../src/analysis/index.js';
 import { html, startFixtureSite } from './support/fixture-server.js';
 import type { FixtureHandler, FixtureSite } from './support/fixture-server.js';
+import { closedPort, noNameResolves } from './support/network.js';
 
 const options = {
   ...DEFAULT_ANALYSER_OPTIONS,
@@ -72,15 +73,6 @@ function chunkedPage(total: number): FixtureHandler {
     }
     res.end();
   };
-}
-
-/** A port nothing listens on (bound, then closed). */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 describe('gather against fixture sites', () => {
@@ -543,12 +535,7 @@ describe('gather against fixture sites', () => {
 
   it('fails a name that does not resolve with dns', async () => {
     const error = await errorOf('http://nowhere.test/', options, {
-      lookup: () =>
-        Promise.reject(
-          Object.assign(new Error('getaddrinfo ENOTFOUND nowhere.test'), {
-            code: 'ENOTFOUND',
-          }),
-        ),
+      lookup: noNameResolves,
     });
     expect(error.code).toBe('dns');
   });

@@ -1,10 +1,21 @@
 import type { AnalysisErrorCode } from './types.js';
 
-/** An analysis that could not judge the page; `code` is what the API reports. */
+/** Codes of failures that may well not happen again a little later. */
+const TRANSIENT_CODES: ReadonlySet<AnalysisErrorCode> = new Set([
+  'timeout',
+  'connection',
+]);
+
+/**
+ * An analysis that could not judge the page; `code` is what the API reports.
+ * `transient`: trying again later may succeed (a timeout on the network, a refused
+ * connection, a 5xx answer), so the analysis is worth another attempt.
+ */
 export class AnalysisError extends Error {
   constructor(
     readonly code: AnalysisErrorCode,
     message: string,
+    readonly transient = TRANSIENT_CODES.has(code),
   ) {
     super(message);
     this.name = 'AnalysisError';

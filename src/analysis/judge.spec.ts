@@ -1,19 +1,10 @@
 import { CHECKS } from './checks/registry.js';
 import { judge } from './judge.js';
-import { ratingOf } from './score.js';
-import { GOOD_PAGE_HTML, snapshotOf } from './snapshot-fixture.js';
-
-const BAD_PAGE_HTML = `<html><head>
-<script src="/tracker.js"></script><script src="http://cdn.example/jquery.js"></script>
-</head><body>
-<center><font size="7">Welcome!!!</font></center>
-<h1></h1><h1>Second heading</h1><h4>Skipped levels</h4>
-<img src="/photo.jpg"><img src="http://cdn.example/banner.png">
-<a href="javascript:void(0)">click here</a> <a href="">here</a>
-<a href="https://elsewhere.example/" target="_blank">more</a>
-<p style="color:red">Write to sales@example.com</p>
-<marquee>News</marquee>
-</body></html>`;
+import {
+  GOOD_PAGE_HTML,
+  snapshotOf,
+} from '../../test/support/snapshot-fixture.js';
+import { BADLY_MADE_PAGE } from '../../test/support/pages.js';
 
 describe('judge', () => {
   it('scores the well-made page good, every check present and none failed', () => {
@@ -22,7 +13,7 @@ describe('judge', () => {
     const failed = results.checks.filter((c) => c.passed === false);
     expect(failed).toEqual([]);
     expect(results.score).toBeGreaterThanOrEqual(95);
-    expect(ratingOf(results.score)).toBe('good');
+    expect(results.rating).toBe('good');
     for (const category of Object.values(results.categories)) {
       expect(category.failed).toBe(0);
     }
@@ -49,9 +40,56 @@ describe('judge', () => {
     expect(results.page.words).toBeGreaterThanOrEqual(300);
   });
 
+  it.each([
+    ['answers 404 with an HTML body', { statusCode: 404 }, ['http_status']],
+    [
+      'forbids indexing',
+      { headers: { ...snapshotOf('').headers, 'x-robots-tag': 'noindex' } },
+      ['indexable'],
+    ],
+  ])(
+    'rates a well-made page that %s bad, keeping the uncapped score and the categories',
+    (_case, overrides, cappedBy) => {
+      const healthy = judge(snapshotOf(GOOD_PAGE_HTML));
+      const results = judge(snapshotOf(GOOD_PAGE_HTML, overrides));
+      expect(results.uncapped_score).toBeGreaterThan(80);
+      expect(results.score).toBe(49);
+      expect(results.rating).toBe('bad');
+      expect(results.capped_by).toEqual(cappedBy);
+      expect(results.categories.performance).toEqual(
+        healthy.categories.performance,
+      );
+      expect(results.categories.seo.score).toBeGreaterThan(49);
+    },
+  );
+
+  it('gives each failed check its advice and its place in the catalogue, and no other', () => {
+    const results = judge(snapshotOf(BADLY_MADE_PAGE));
+    const byId = new Map(CHECKS.map((check) => [check.id, check]));
+    for (const result of results.checks) {
+      if (result.passed === false) {
+        expect(result.advice).toBe(byId.get(result.id)!.advice);
+        expect(result.doc_url).toBe(`/docs/checks#${result.id}`);
+      } else {
+        expect(result).not.toHaveProperty('advice');
+        expect(result).not.toHaveProperty('doc_url');
+      }
+    }
+    expect(results.checks.find((c) => c.id === 'title')).toMatchObject({
+      passed: false,
+      doc_url: '/docs/checks#title',
+    });
+  });
+
+  it('caps nothing on a healthy page', () => {
+    const results = judge(snapshotOf(GOOD_PAGE_HTML));
+    expect(results.capped_by).toEqual([]);
+    expect(results.uncapped_score).toBe(results.score);
+  });
+
   it('scores a badly made page bad', () => {
     const results = judge(
-      snapshotOf(BAD_PAGE_HTML, {
+      snapshotOf(BADLY_MADE_PAGE, {
         finalUrl: 'http://example.com/Old_Page.php?a=1&b=2&c=3',
         redirects: [
           { url: 'http://example.com/older-home', status_code: 302 },
@@ -69,10 +107,37 @@ describe('judge', () => {
       }),
     );
     expect(results.score).toBeLessThan(50);
-    expect(ratingOf(results.score)).toBe('bad');
+    expect(results.rating).toBe('bad');
     expect(
       results.checks.filter((c) => c.passed === false).length,
     ).toBeGreaterThan(30);
+  });
+
+  // The parse once took 75 s on the first of these; the figures are in `npm run bench:analyse`.
+  it.each([
+    [
+      '200,000 unclosed <div>',
+      `<!doctype html><body>${'<div>'.repeat(200_000)}`,
+    ],
+    [
+      'nested unclosed <b><i>',
+      `<!doctype html><body>${'<b><i>'.repeat(170_000)}`,
+    ],
+    [
+      'nested unclosed links',
+      `<!doctype html><body>${'<a href="/x"><span>x'.repeat(45_000)}`,
+    ],
+    [
+      'a picture of 60,000 images',
+      `<!doctype html><body><picture>${'<img src=a.jpg>'.repeat(60_000)}`,
+    ],
+  ])('judges a 1 MB page of %s in linear time', (_case, html) => {
+    const started = process.cpuUsage();
+    const results = judge(snapshotOf(html));
+    const used = process.cpuUsage(started);
+    expect(results.checks).toHaveLength(CHECKS.length);
+    // Generous for a loaded CI machine; quadratic costs are minutes here.
+    expect((used.user + used.system) / 1000).toBeLessThan(4_000);
   });
 
   it('lets a check that throws fail the analysis rather than hide the bug', () => {

@@ -1,18 +1,22 @@
+import { docUrlOf } from './checks/check.js';
 import { CHECKS } from './checks/registry.js';
 import { parsePage } from './parse.js';
-import { scoreChecks } from './score.js';
+import type { ParsedPage } from './parse.js';
+import { capScore, ratingOf, scoreChecks } from './score.js';
 import type { AnalysisResults, CheckResult, Snapshot } from './types.js';
 
 /**
- * The pure half of an analysis: parse the snapshot's HTML once, run every check on it in
- * the registry's order and score the results. A check that throws is a bug and is not
- * hidden: the error propagates.
+ * The pure half of an analysis: parse the snapshot's HTML once (or take the parse
+ * gathering made of it), run every check on it in the registry's order and score the
+ * results. A check that throws is a bug and is not hidden: the error propagates.
  */
-export function judge(snapshot: Snapshot): AnalysisResults {
-  const page = parsePage(snapshot.html, snapshot.finalUrl);
+export function judge(
+  snapshot: Snapshot,
+  page: ParsedPage = parsePage(snapshot.html, snapshot.finalUrl),
+): AnalysisResults {
   const checks: CheckResult[] = CHECKS.map((check) => {
     const outcome = check.run(page, snapshot);
-    return {
+    const result: CheckResult = {
       id: check.id,
       category: check.category,
       importance: check.importance,
@@ -21,10 +25,20 @@ export function judge(snapshot: Snapshot): AnalysisResults {
       message: outcome.message,
       value: outcome.value ?? null,
     };
+    if (outcome.passed === false) {
+      result.advice = check.advice;
+      result.doc_url = docUrlOf(check.id);
+    }
+    return result;
   });
-  const { score, categories } = scoreChecks(checks);
+  const { score: uncappedScore, categories } = scoreChecks(checks);
+  // Category scores stay as they are: the cap speaks of the page as a whole.
+  const { score, cappedBy } = capScore(uncappedScore, checks);
   return {
     score,
+    uncapped_score: uncappedScore,
+    capped_by: cappedBy,
+    rating: ratingOf(score),
     categories,
     checks,
     page: {

@@ -23,3 +23,15 @@ export const DEFAULT_ANALYSER_OPTIONS: AnalyserOptions = {
   maxBodyBytes: 5 * 1024 * 1024,
   maxRedirects: 5,
 };
+
+/** Bounds of the probes gathering makes for links, the canonical target and the http:// twin. */
+export const PROBE_LIMITS = {
+  /** Enough to find what a reader meets first; crawling a site is another tool's job. */
+  maxUrls: 50,
+  /** Parallel requests: quick on a slow site, gentle on the site and on us. */
+  concurrency: 8,
+  /** Redirect hops a probed URL may take; past them it counts as unverified. */
+  maxRedirects: 5,
+  /** Bytes of the canonical target read for its meta robots, which sit in the head. */
+  canonicalBodyBytes: 512 * 1024,
+} as const;

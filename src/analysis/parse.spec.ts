@@ -1,4 +1,11 @@
-import { parsePage, resolveUrl, textOf } from './parse.js';
+import type { Element } from 'domhandler';
+import {
+  MAX_OPEN_ELEMENTS,
+  parsePage,
+  resolveUrl,
+  textOf,
+  walkWithin,
+} from './parse.js';
 
 const URL_ = 'https://example.com/docs/page';
 
@@ -171,5 +178,62 @@ describe('parsePage', () => {
     const page = parsePage(`${'<div>'.repeat(20_000)}deep`, URL_);
     expect(page.elementCount).toBe(20_000);
     expect(page.visibleText).toBe('deep');
+  });
+
+  it(`nests at most ${MAX_OPEN_ELEMENTS} deep: deeper elements go beside the innermost, none is lost`, () => {
+    const page = parsePage(
+      `${'<div>'.repeat(MAX_OPEN_ELEMENTS + 100)}<p>end</p>`,
+      URL_,
+    );
+    const depthOf = (element: Element) => {
+      let depth = 0;
+      for (let node = element.parent; node; node = node.parent) depth++;
+      return depth;
+    };
+    const divs = page.byTag.get('div')!;
+    expect(divs).toHaveLength(MAX_OPEN_ELEMENTS + 100);
+    expect(Math.max(...divs.map(depthOf))).toBe(MAX_OPEN_ELEMENTS);
+    expect(textOf(page.byTag.get('p')![0])).toBe('end');
+    expect(page.visibleText).toBe('end');
+  });
+
+  it('keeps what is inside code out of the prose text and marks the links there', () => {
+    const page = parsePage(
+      '<p>Write to <code>ann@shop.example</code> or <kbd>Ctrl</kbd></p><pre>x <a href="/a">continue</a></pre><a href="/b">b</a>',
+      URL_,
+    );
+    expect(page.visibleText).toBe(
+      'Write to ann@shop.example or Ctrl x continue b',
+    );
+    expect(page.proseText).toBe('Write to or b');
+    expect([...page.linksInCode].map((a) => a.attribs.href)).toEqual(['/a']);
+  });
+});
+
+describe('walkWithin', () => {
+  it('visits an element and its descendants in document order, skipping what visit refuses', () => {
+    const page = parsePage(
+      '<div id="top"><p>a<b>b</b></p><script>s</script><i>c</i></div>',
+      URL_,
+    );
+    const seen: string[] = [];
+    walkWithin(page.byTag.get('div')![0], (node) => {
+      seen.push('name' in node ? node.name : (node as { data: string }).data);
+      return !('name' in node) || node.name !== 'script';
+    });
+    expect(seen).toEqual(['div', 'p', 'a', 'b', 'b', 'script', 'i', 'c']);
+  });
+
+  it('reads a bounded number of nodes, however large the subtree', () => {
+    const page = parsePage(
+      `<a href="/x">${'<span>y</span>'.repeat(50_000)}</a>`,
+      URL_,
+    );
+    let visited = 0;
+    walkWithin(page.byTag.get('a')![0], () => {
+      visited++;
+    });
+    expect(visited).toBeLessThan(5_000);
+    expect(textOf(page.byTag.get('a')![0]).length).toBeLessThan(5_000);
   });
 });

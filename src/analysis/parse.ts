@@ -1,5 +1,5 @@
-import { parseDocument } from 'htmlparser2';
-import { isTag, isText } from 'domhandler';
+import { Parser } from 'htmlparser2';
+import { DomHandler, isTag, isText } from 'domhandler';
 import type { AnyNode, Document, Element } from 'domhandler';
 
 /**
@@ -21,12 +21,16 @@ export interface ParsedPage {
   styledElements: readonly Element[];
   /** Elements carrying an `itemscope` attribute (microdata). */
   itemscopes: readonly Element[];
+  /** `<a>` elements inside code (`<code>`, `<kbd>`, `<samp>`, `<pre>`): their text is code, not prose. */
+  linksInCode: ReadonlySet<Element>;
   elementCount: number;
   /**
    * Text a reader sees: no title, script, style, noscript, template or hidden content. Text
    * nodes run together as rendered; only block boundaries and <br> separate words.
    */
   visibleText: string;
+  /** The visible text without what is inside code (`<code>`, `<kbd>`, `<samp>`, `<pre>`); built when first read. */
+  readonly proseText: string;
   wordCount: number;
   /** The document starts with `<!doctype html>` (or its legacy-compat form). */
   hasDoctype: boolean;
@@ -114,6 +118,8 @@ const BLOCK_TAGS = new Set([
   'xmp',
 ]);
 const HEADING_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+/** Elements whose text is code or program input and output rather than prose. */
+export const CODE_TAGS = new Set(['code', 'kbd', 'samp', 'pre']);
 const DISPLAY_NONE = /display\s*:\s*none/i;
 const DOCTYPE =
   /^\uFEFF?\s*<!doctype\s+html(?:\s+system\s+(["'])about:legacy-compat\1)?\s*>/i;
@@ -126,6 +132,38 @@ const BLOCK_END = null;
 const HIDDEN = 1;
 const IN_HEAD = 2;
 const IN_SVG = 4;
+const IN_CODE = 8;
+
+/**
+ * How deep elements nest at most. Chromium's HTML parser stops nesting at 512 too; past
+ * it, htmlparser2 would move its whole open-element stack for every unclosed tag.
+ */
+export const MAX_OPEN_ELEMENTS = 512;
+
+/** htmlparser2's open elements (innermost first) and their pop, private in its typings. */
+interface OpenElements {
+  stack: string[];
+  popElement(implied: boolean): void;
+}
+
+/**
+ * htmlparser2 with a bound on nesting: at the limit, a new element first closes the
+ * innermost open one and takes its place beside it. Without it, 200,000 unclosed
+ * `<div>` (1 MB) took over a minute to parse; with it the parse is linear in the page.
+ */
+class DepthCappedParser extends Parser {
+  override onopentagname(start: number, endIndex: number): void {
+    const open = this as unknown as OpenElements;
+    while (open.stack.length >= MAX_OPEN_ELEMENTS) open.popElement(true);
+    super.onopentagname(start, endIndex);
+  }
+}
+
+function parseDom(html: string): Document {
+  const handler = new DomHandler();
+  new DepthCappedParser(handler).end(html);
+  return handler.root;
+}
 
 function isHidden(element: Element): boolean {
   const { attribs } = element;
@@ -136,14 +174,17 @@ function isHidden(element: Element): boolean {
 
 /** Parses the HTML and indexes it in one pass; `finalUrl` anchors relative URLs. */
 export function parsePage(html: string, finalUrl: string): ParsedPage {
-  const document = parseDocument(html);
+  const document = parseDom(html);
   const byTag = new Map<string, Element[]>();
   const headings: Element[] = [];
   const titles: Element[] = [];
   const headElements = new Set<Element>();
   const styledElements: Element[] = [];
   const itemscopes: Element[] = [];
+  const linksInCode = new Set<Element>();
   const texts: string[] = [];
+  // Where texts holds code: the prose text leaves them out, if a check asks for it.
+  const codeParts: number[] = [];
   let elementCount = 0;
 
   // An explicit stack (nodes and their inherited flags side by side) rather than
@@ -168,6 +209,7 @@ export function parsePage(html: string, finalUrl: string): ParsedPage {
         inBody = NOT_HTML_WHITESPACE.test(node.data);
       }
       if (state & HIDDEN) continue;
+      if (state & IN_CODE) codeParts.push(texts.length);
       texts.push(node.data);
       continue;
     }
@@ -188,6 +230,8 @@ export function parsePage(html: string, finalUrl: string): ParsedPage {
     else if (name === 'svg') state |= IN_SVG;
     if (node.attribs.style !== undefined) styledElements.push(node);
     if ('itemscope' in node.attribs) itemscopes.push(node);
+    if (CODE_TAGS.has(name)) state |= IN_CODE;
+    else if (name === 'a' && state & IN_CODE) linksInCode.add(node);
 
     // Its content is an inert fragment, outside the document a browser renders.
     if (name === 'template') continue;
@@ -205,6 +249,7 @@ export function parsePage(html: string, finalUrl: string): ParsedPage {
   }
 
   const visibleText = collapseWhitespace(texts.join(''));
+  let proseText: string | undefined;
   const wordCount = countWords(visibleText);
 
   return {
@@ -216,12 +261,28 @@ export function parsePage(html: string, finalUrl: string): ParsedPage {
     headElements,
     styledElements,
     itemscopes,
+    linksInCode,
     elementCount,
     visibleText,
+    get proseText() {
+      proseText ??= proseOf(texts, codeParts);
+      return proseText;
+    },
     wordCount,
     hasDoctype: DOCTYPE.test(html.slice(0, 1024)),
     baseUrl: baseUrlOf(byTag.get('base'), finalUrl),
   };
+}
+
+/** The visible text's parts joined without those inside code. */
+function proseOf(
+  texts: readonly string[],
+  codeParts: readonly number[],
+): string {
+  if (codeParts.length === 0) return collapseWhitespace(texts.join(''));
+  const prose = texts.slice();
+  for (const index of codeParts) prose[index] = '';
+  return collapseWhitespace(prose.join(''));
 }
 
 /** Every whitespace run as one space, trimmed. */
@@ -279,22 +340,70 @@ export function elementsOf(page: ParsedPage, tag: string): readonly Element[] {
   return page.byTag.get(tag) ?? [];
 }
 
-/** An element's text (nested script and style left out), whitespace collapsed. Meant for small subtrees. */
-export function textOf(element: Element): string {
-  const parts: string[] = [];
-  const stack: AnyNode[] = [element];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (isText(node)) parts.push(node.data);
-    else if (
-      isTag(node) &&
-      (node === element || (node.name !== 'script' && node.name !== 'style'))
-    ) {
-      for (let i = node.children.length - 1; i >= 0; i--) {
-        stack.push(node.children[i]);
-      }
+/**
+ * The elements with this tag name whose attribute is `value` (lower case), however
+ * the page cases and pads it: `<meta name=" Viewport ">` is a viewport.
+ */
+export function elementsWhere(
+  page: ParsedPage,
+  tag: string,
+  attribute: string,
+  value: string,
+): Element[] {
+  return elementsOf(page, tag).filter(
+    (element) => element.attribs[attribute]?.trim().toLowerCase() === value,
+  );
+}
+
+/**
+ * How many nodes a walk inside one element reads at most. The text of a title, heading
+ * or link is short; unclosed tags can nest every link in the ones before it, and each
+ * must not cost the rest of the page.
+ */
+const NODES_WITHIN_MAX = 2_000;
+
+/**
+ * Visits the nodes inside `element` (itself first) in document order, at most
+ * NODES_WITHIN_MAX of them; `visit` returns false to skip a node's children.
+ */
+export function walkWithin(
+  element: Element,
+  visit: (node: AnyNode) => boolean | void,
+): void {
+  if (visit(element) === false) return;
+  // A cursor per open parent rather than a stack of children: a node may have thousands.
+  const parents: Element[] = [element];
+  const cursors: number[] = [0];
+  for (let read = 1; parents.length > 0 && read < NODES_WITHIN_MAX;) {
+    const top = parents.length - 1;
+    const siblings = parents[top].children;
+    const index = cursors[top];
+    if (index >= siblings.length) {
+      parents.pop();
+      cursors.pop();
+      continue;
+    }
+    cursors[top] = index + 1;
+    const node = siblings[index];
+    read++;
+    if (visit(node) !== false && isTag(node) && node.children.length > 0) {
+      parents.push(node);
+      cursors.push(0);
     }
   }
+}
+
+/** An element's text (nested script and style left out), whitespace collapsed. */
+export function textOf(element: Element): string {
+  const parts: string[] = [];
+  walkWithin(element, (node) => {
+    if (isText(node)) parts.push(node.data);
+    return (
+      node === element ||
+      !isTag(node) ||
+      (node.name !== 'script' && node.name !== 'style')
+    );
+  });
   return collapseWhitespace(parts.join(''));
 }
 

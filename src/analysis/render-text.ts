@@ -1,13 +1,5 @@
-import { ratingOf } from './score.js';
-import { CATEGORIES } from './types.js';
+import { CATEGORIES, CATEGORY_NAMES } from './types.js';
 import type { AnalysisResults, CheckResult } from './types.js';
-
-const CATEGORY_NAMES = {
-  seo: 'Search engines',
-  performance: 'Performance',
-  security: 'Security',
-  miscellaneous: 'Miscellaneous',
-} as const;
 
 interface Palette {
   good: (s: string) => string;
@@ -35,7 +27,10 @@ const PLAIN: Palette = {
 
 function evidence(value: unknown): string {
   if (value === undefined || value === null) return '';
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  // One line per check: evidence quoting markup may hold line breaks.
+  const text = (
+    typeof value === 'string' ? value : JSON.stringify(value)
+  ).replace(/\s+/g, ' ');
   return text.length > 100 ? `${text.slice(0, 99)}…` : text;
 }
 
@@ -50,7 +45,7 @@ export function renderResults(
   { colour }: { colour: boolean },
 ): string {
   const p = colour ? COLOURS : PLAIN;
-  const rating = ratingOf(results.score);
+  const { rating } = results;
   const tint =
     rating === 'good' ? p.good : rating === 'decent' ? p.warn : p.bad;
   const lines = [
@@ -60,6 +55,13 @@ export function renderResults(
         `  (HTTP ${results.page.status_code}, ${results.page.load_time_ms} ms, ${results.page.html_bytes} bytes)`,
       ),
   ];
+  if (results.capped_by.length > 0) {
+    lines.push(
+      p.warn(
+        `Capped at ${results.score} because ${results.capped_by.join(' and ')} failed; ${results.uncapped_score} without the cap.`,
+      ),
+    );
+  }
   for (const category of CATEGORIES) {
     const summary = results.categories[category];
     const checks = results.checks
@@ -84,6 +86,7 @@ export function renderResults(
         `  ${mark} ${check.title} ${p.dim(`[${check.importance}]`)}: ${check.message}` +
           (detail ? p.dim(`  ${detail}`) : ''),
       );
+      if (check.advice) lines.push(`      ${p.warn('→')} ${check.advice}`);
     }
   }
   return lines.join('\n');

@@ -1,4 +1,10 @@
-import { ratingOf, scoreChecks, WEIGHTS } from './score.js';
+import {
+  CAPPED_SCORE_MAX,
+  capScore,
+  ratingOf,
+  scoreChecks,
+  WEIGHTS,
+} from './score.js';
 import type { Category, CheckResult, Importance } from './types.js';
 
 function result(
@@ -96,5 +102,58 @@ describe('ratingOf', () => {
     [0, 'bad'],
   ])('%s → %s', (score, rating) => {
     expect(ratingOf(score)).toBe(rating);
+  });
+});
+
+describe('capScore', () => {
+  const named = (id: string, passed: boolean | null): CheckResult => ({
+    ...result('seo', 'high', passed),
+    id,
+  });
+
+  it.each([
+    [
+      'http_status failed',
+      [named('http_status', false)],
+      92,
+      49,
+      ['http_status'],
+    ],
+    ['indexable failed', [named('indexable', false)], 70, 49, ['indexable']],
+    [
+      'both failed',
+      [named('http_status', false), named('indexable', false)],
+      80,
+      49,
+      ['http_status', 'indexable'],
+    ],
+    [
+      'a score already below the cap',
+      [named('indexable', false)],
+      30,
+      30,
+      ['indexable'],
+    ],
+    [
+      'both passed',
+      [named('http_status', true), named('indexable', true)],
+      92,
+      92,
+      [],
+    ],
+    [
+      'another check failed',
+      [named('title', false), named('indexable', null)],
+      92,
+      92,
+      [],
+    ],
+  ])('%s', (_case, checks, score, capped, cappedBy) => {
+    expect(capScore(score, checks)).toEqual({ score: capped, cappedBy });
+  });
+
+  it('caps just below the decent floor', () => {
+    expect(CAPPED_SCORE_MAX).toBe(49);
+    expect(ratingOf(CAPPED_SCORE_MAX)).toBe('bad');
   });
 });

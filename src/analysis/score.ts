@@ -17,6 +17,14 @@ export const WEIGHTS: Readonly<Record<Importance, number>> = {
 /** Lowest scores of the good and decent ratings. */
 export const RATING_FLOORS = { good: 80, decent: 50 } as const;
 
+/**
+ * Checks whose failure means the page cannot look healthy, whatever else it does well:
+ * a page that does not answer 2xx is dead, one that may not be indexed is hidden.
+ */
+export const CAPPING_CHECKS: readonly string[] = ['http_status', 'indexable'];
+/** The overall score at most when a capping check fails: just below decent, so rated bad. */
+export const CAPPED_SCORE_MAX = RATING_FLOORS.decent - 1;
+
 interface Tally {
   passedWeight: number;
   applicableWeight: number;
@@ -77,6 +85,23 @@ export function scoreChecks(results: readonly CheckResult[]): {
   return {
     score: overall.applicableWeight === 0 ? 0 : percent(overall),
     categories,
+  };
+}
+
+/**
+ * The overall score once capped: at most CAPPED_SCORE_MAX when a capping check failed.
+ * `cappedBy` names the failed capping checks, whether or not the cap lowered the score.
+ */
+export function capScore(
+  score: number,
+  results: readonly CheckResult[],
+): { score: number; cappedBy: string[] } {
+  const cappedBy = results
+    .filter((r) => r.passed === false && CAPPING_CHECKS.includes(r.id))
+    .map((r) => r.id);
+  return {
+    score: cappedBy.length > 0 ? Math.min(score, CAPPED_SCORE_MAX) : score,
+    cappedBy,
   };
 }
 

@@ -1,6 +1,6 @@
 /**
  * Every number the checks judge by, with the reason for it, so that tuning one never
- * means touching a check (ANALYSIS.md, "The checks").
+ * means touching a check (docs/checks.md).
  */
 export const THRESHOLDS = {
   /** Shorter titles say too little to rank or to be chosen in results. */
@@ -43,14 +43,8 @@ export const THRESHOLDS = {
   evidenceMaxChars: 200,
 } as const;
 
-/** Judgement calls where ANALYSIS.md leaves room, each with its reason. */
+/** Judgement calls where docs/checks.md leaves room, each with its reason. */
 export const DECISIONS = {
-  /** crawlable_links skips contact links: they are actions, not pages to crawl, and no fault. */
-  crawlableLinksIgnoredSchemes: [
-    'mailto:',
-    'tel:',
-    'sms:',
-  ] as readonly string[],
   /** image_format when no image URL shows its format (/image?id=3): n/a, as a guess would fail sites that negotiate WebP. */
   imageFormatWhenUnknown: null,
 } as const;

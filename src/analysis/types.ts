@@ -4,17 +4,25 @@
  * Nothing here depends on Nest or the database.
  */
 
-export type Category = 'seo' | 'performance' | 'security' | 'miscellaneous';
-export const CATEGORIES: readonly Category[] = [
+export const CATEGORIES = [
   'seo',
   'performance',
   'security',
   'miscellaneous',
-];
+] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+/** Each category as people read it. */
+export const CATEGORY_NAMES: Readonly<Record<Category, string>> = {
+  seo: 'Search engines',
+  performance: 'Performance',
+  security: 'Security',
+  miscellaneous: 'Miscellaneous',
+};
 
 export type Importance = 'high' | 'medium' | 'low';
 
-/** Why an analysis could not produce a report (API.md, "error.code"). */
+/** Why an analysis could not produce a report (docs/api.md, "error.code"). */
 export type AnalysisErrorCode =
   | 'dns'
   | 'timeout'
@@ -24,8 +32,7 @@ export type AnalysisErrorCode =
   | 'not_html'
   | 'too_large'
   | 'redirect_limit'
-  | 'blocked'
-  | 'invalid_url';
+  | 'blocked';
 
 /** A small request made beside the page (robots.txt, sitemap, 404 probe, favicon). */
 export interface SideFetch {
@@ -36,6 +43,41 @@ export interface SideFetch {
   contentType: string | null;
   /** Decoded text body, capped; null when failed or not read. */
   body: string | null;
+  /** Error code when status is null. */
+  error: string | null;
+}
+
+/** What a page makes the browser fetch beside itself. */
+export type SubresourceKind =
+  'script' | 'stylesheet' | 'image' | 'media' | 'frame' | 'object';
+
+/** One of the page's links or subresources, asked for to find the broken ones. */
+export interface LinkProbe {
+  url: string;
+  /** A link (`<a href>`) or what kind of subresource. */
+  kind: 'link' | SubresourceKind;
+  /** Final status after redirects, or null when the request failed. */
+  status: number | null;
+  /** Error code when status is null: dns, connection, tls, timeout, blocked, … */
+  error: string | null;
+}
+
+export interface LinkProbes {
+  /** The page's distinct http(s) links and subresources, the page itself left out. */
+  found: number;
+  /** Those probed, same origin first, in page order; a bounded number. */
+  probed: LinkProbe[];
+}
+
+/** A request whose redirect is its answer: the canonical target, the http:// twin of an https page. */
+export interface TargetProbe {
+  url: string;
+  /** Status of that one answer, or null when the request failed. */
+  status: number | null;
+  /** Where a redirect points (absolute), else null. */
+  location: string | null;
+  /** Robots directives of the answer (X-Robots-Tag, then meta robots); empty when none or unread. */
+  robots: string[];
   /** Error code when status is null. */
   error: string | null;
 }
@@ -54,6 +96,8 @@ export interface Snapshot {
   statusCode: number;
   /** Response headers of the final page, lowercased names; repeated headers joined with ", ". */
   headers: Record<string, string>;
+  /** Each Set-Cookie header of the final page on its own. */
+  setCookies: string[];
   contentType: string;
   /** Content-Encoding of the page (gzip, br, deflate, zstd) or null when sent plain. */
   contentEncoding: string | null;
@@ -76,6 +120,12 @@ export interface Snapshot {
   sitemap: SideFetch | null;
   notFoundProbe: SideFetch | null;
   favicon: SideFetch | null;
+  /** The page's links and subresources probed (broken_links), null when not probed. */
+  linkProbes: LinkProbes | null;
+  /** The canonical URL when it names another page, asked without following redirects. */
+  canonicalProbe: TargetProbe | null;
+  /** An https page's URL with http://, asked without following redirects (https_redirect). */
+  httpProbe: TargetProbe | null;
 }
 
 export interface CheckOutcome {
@@ -95,6 +145,10 @@ export interface CheckResult {
   title: string;
   message: string;
   value: unknown;
+  /** Failed checks only: what to change. */
+  advice?: string;
+  /** Failed checks only: the check in the catalogue, relative to the service (`/docs/checks#<id>`). */
+  doc_url?: string;
 }
 
 export interface CategoryScore {
@@ -118,9 +172,16 @@ export interface PageFacts {
   words: number;
 }
 
-/** The `results` of a report (ANALYSIS.md). */
+/** The `results` of a report (docs/checks.md). */
 export interface AnalysisResults {
+  /** Capped at 49 when a capping check (http_status, indexable) failed. */
   score: number;
+  /** The score before the cap. */
+  uncapped_score: number;
+  /** The capping checks that failed, whether or not the cap lowered the score. */
+  capped_by: string[];
+  /** Derived from score: good ≥ 80, decent ≥ 50, else bad. */
+  rating: Rating;
   categories: Record<Category, CategoryScore>;
   checks: CheckResult[];
   page: PageFacts;

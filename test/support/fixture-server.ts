@@ -1,6 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { createServer as createHttpsServer } from 'node:https';
+import { createServer as createTcpServer } from 'node:net';
+import type { AddressInfo, Server as TcpServer, Socket } from 'node:net';
+import type { TLSSocket } from 'node:tls';
 
 export type FixtureHandler = (
   req: IncomingMessage,
@@ -23,9 +27,15 @@ export async function startFixtureSite(
   routes: Record<string, FixtureHandler>,
   options: { host?: string } = {},
 ): Promise<FixtureSite> {
-  const host = options.host ?? '127.0.0.1';
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((req, res) => {
+  const server: Server = createServer(routed(routes));
+  return listen(server, options.host ?? '127.0.0.1');
+}
+
+/** Answers by path (query ignored); anything else a 404 HTML page. */
+function routed(
+  routes: Record<string, FixtureHandler>,
+): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
     const path = new URL(req.url ?? '/', 'http://fixture').pathname;
     const handler = routes[path];
     if (!handler) {
@@ -40,8 +50,12 @@ export async function startFixtureSite(
     Promise.resolve(handler(req, res)).catch((error: unknown) => {
       res.destroy(error instanceof Error ? error : new Error(String(error)));
     });
-  });
-  server.on('connection', (socket) => {
+  };
+}
+
+async function listen(server: TcpServer, host: string): Promise<FixtureSite> {
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
@@ -60,6 +74,62 @@ export async function startFixtureSite(
         for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
       }),
+  };
+}
+
+/**
+ * The certificate of the TLS fixture: self-signed for 127.0.0.1, so only a client that
+ * is told to trust it (the analyser's `trustedCertificates`) accepts it.
+ */
+export const FIXTURE_CERTIFICATE = readFileSync(
+  new URL('../fixtures/tls/localhost-cert.pem', import.meta.url),
+  'utf8',
+);
+const FIXTURE_KEY = readFileSync(
+  new URL('../fixtures/tls/localhost-key.pem', import.meta.url),
+  'utf8',
+);
+
+export interface DualFixtureSite extends FixtureSite {
+  /** https://127.0.0.1:port, the same port as `origin`. */
+  httpsOrigin: string;
+  httpsUrl(path: string): string;
+}
+
+/** Whether the request came over TLS (on a dual site, the https:// side). */
+export function overTls(req: IncomingMessage): boolean {
+  return (req.socket as TLSSocket).encrypted === true;
+}
+
+/**
+ * A site that answers http:// and https:// on one loopback port, as a real site does on
+ * 80 and 443: the first byte of each connection tells a TLS handshake (0x16) from
+ * plain HTTP. The same routes serve both; `overTls(req)` tells them apart.
+ */
+export async function startDualFixtureSite(
+  routes: Record<string, FixtureHandler>,
+): Promise<DualFixtureSite> {
+  const handler = routed(routes);
+  const plain = createServer(handler);
+  const secure = createHttpsServer(
+    { key: FIXTURE_KEY, cert: FIXTURE_CERTIFICATE },
+    handler,
+  );
+  // Read in paused mode and put the byte back, so TLS still sees the whole handshake.
+  const server = createTcpServer((socket) => {
+    socket.once('readable', () => {
+      const first = socket.read(1) as Buffer | null;
+      if (first === null) return;
+      socket.unshift(first);
+      (first[0] === 0x16 ? secure : plain).emit('connection', socket);
+    });
+  });
+  const site = await listen(server, '127.0.0.1');
+  const httpsOrigin = site.origin.replace(/^http:/, 'https:');
+  return {
+    ...site,
+    httpsOrigin,
+    httpsUrl: (path) => `${httpsOrigin}${path}`,
   };
 }
 

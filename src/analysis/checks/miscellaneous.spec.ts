@@ -1,4 +1,7 @@
-import { documentOf, runCheck } from '../snapshot-fixture.js';
+import {
+  documentOf,
+  runCheck,
+} from '../../../test/support/snapshot-fixture.js';
 import type { SideFetch } from '../types.js';
 import {
   charset,

@@ -1,5 +1,5 @@
 import { looksLikeXml } from '../fetch/sitemap.js';
-import { elementsOf, textOf } from '../parse.js';
+import { elementsOf, elementsWhere, textOf } from '../parse.js';
 import { THRESHOLDS } from '../thresholds.js';
 import { clip, firstItems, plural, startTag } from './check.js';
 import type { Check } from './check.js';
@@ -11,10 +11,12 @@ export const viewport: Check = {
   category: 'miscellaneous',
   importance: 'high',
   title: 'Mobile viewport',
+  passesWhen: 'A `<meta name="viewport">` with `width=device-width`.',
+  notApplicableWhen: null,
+  advice:
+    'Add `<meta name="viewport" content="width=device-width, initial-scale=1">` so phones lay the page out at their own width.',
   run: (page) => {
-    const meta = elementsOf(page, 'meta').find(
-      (m) => m.attribs.name?.trim().toLowerCase() === 'viewport',
-    );
+    const [meta] = elementsWhere(page, 'meta', 'name', 'viewport');
     if (!meta) {
       return { passed: false, message: 'The page has no viewport meta tag.' };
     }
@@ -43,6 +45,11 @@ export const charset: Check = {
   category: 'miscellaneous',
   importance: 'medium',
   title: 'Character encoding',
+  passesWhen:
+    'A charset is declared (Content-Type header, BOM or `<meta charset>`) and it is UTF-8.',
+  notApplicableWhen: null,
+  advice:
+    'Encode the page in UTF-8 and say so, in the Content-Type header or with `<meta charset="utf-8">` at the top of `<head>`.',
   run: (_page, { declaredCharset }) => {
     const declared = (['header', 'bom', 'meta'] as const)
       .filter((source) => declaredCharset[source] !== null)
@@ -73,10 +80,13 @@ export const structuredData: Check = {
   category: 'miscellaneous',
   importance: 'low',
   title: 'Structured data',
+  passesWhen:
+    'At least one JSON-LD block that parses, or microdata (`itemscope`).',
+  notApplicableWhen: null,
+  advice:
+    'Describe the page with schema.org data in JSON-LD (an Article, a Product, an Organization) so search engines can show rich results.',
   run: (page) => {
-    const blocks = elementsOf(page, 'script').filter(
-      (s) => s.attribs.type?.trim().toLowerCase() === 'application/ld+json',
-    );
+    const blocks = elementsWhere(page, 'script', 'type', 'application/ld+json');
     let valid = 0;
     for (const block of blocks) {
       try {
@@ -113,6 +123,11 @@ export const sitemap: Check = {
   category: 'miscellaneous',
   importance: 'low',
   title: 'XML sitemap',
+  passesWhen:
+    'A sitemap named in robots.txt, or `/sitemap.xml`, answers 200 with XML.',
+  notApplicableWhen: 'The sitemap could not be fetched.',
+  advice:
+    'Publish an XML sitemap of the pages you want found, at `/sitemap.xml` or named by a `Sitemap:` line in robots.txt.',
   run: (_page, { sitemap }) => {
     if (sitemap === null) {
       return { passed: null, message: 'The sitemap was not fetched.' };
@@ -146,6 +161,10 @@ export const socialTags: Check = {
   category: 'miscellaneous',
   importance: 'low',
   title: 'Social sharing tags',
+  passesWhen: 'Open Graph `og:title` and `og:image`, or a Twitter card.',
+  notApplicableWhen: null,
+  advice:
+    'Add `og:title`, `og:image` and `og:description` meta tags so links to the page shared on social networks show a proper card.',
   run: (page) => {
     const found = new Set<string>();
     for (const meta of elementsOf(page, 'meta')) {
@@ -176,6 +195,10 @@ export const contentLength: Check = {
   category: 'miscellaneous',
   importance: 'medium',
   title: 'Content length',
+  passesWhen: `At least ${THRESHOLDS.contentMinWords} words of visible text.`,
+  notApplicableWhen: null,
+  advice:
+    'Give readers enough text to answer what brought them: explain, give examples, and say in words what images show.',
   run: (page) => {
     const passed = page.wordCount >= THRESHOLDS.contentMinWords;
     return {
@@ -193,7 +216,11 @@ export const textToHtmlRatio: Check = {
   category: 'miscellaneous',
   importance: 'low',
   title: 'Text to HTML ratio',
-  // UTF-8 bytes of visible text over the HTML's bytes (html_bytes): ANALYSIS.md counts bytes.
+  passesWhen: `Visible text is at least ${THRESHOLDS.textToHtmlMinRatio * 100}% of the HTML's bytes.`,
+  notApplicableWhen: null,
+  advice:
+    'Lighten the markup around the text: move inline scripts, styles and SVG into files and drop wrappers that style nothing.',
+  // UTF-8 bytes of visible text over the HTML's bytes (html_bytes): docs/checks.md counts bytes.
   run: (page, { htmlBytes }) => {
     const ratio =
       htmlBytes === 0 ? 0 : Buffer.byteLength(page.visibleText) / htmlBytes;
@@ -214,6 +241,10 @@ export const inlineCss: Check = {
   category: 'miscellaneous',
   importance: 'low',
   title: 'Inline styles',
+  passesWhen: 'No element has a `style` attribute.',
+  notApplicableWhen: null,
+  advice:
+    'Move `style` attributes into a stylesheet with classes: inline styles repeat on every page and are hard to change.',
   run: (page) => {
     const styled = page.styledElements;
     return styled.length === 0
@@ -243,6 +274,11 @@ export const deprecatedHtml: Check = {
   category: 'miscellaneous',
   importance: 'low',
   title: 'Deprecated HTML',
+  passesWhen:
+    'No deprecated element (`font`, `center`, `marquee`, `frame`, `frameset`, `big`, `strike`, `tt`, `blink`).',
+  notApplicableWhen: null,
+  advice:
+    'Replace deprecated elements with CSS and current HTML: styles for `<font>` and `<center>`, `<s>` or `<del>` for `<strike>`.',
   run: (page) => {
     const used = DEPRECATED_TAGS.map((tag) => ({
       tag,

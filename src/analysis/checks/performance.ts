@@ -2,7 +2,7 @@ import { isTag } from 'domhandler';
 import type { Element } from 'domhandler';
 import { elementsOf } from '../parse.js';
 import { DECISIONS, THRESHOLDS } from '../thresholds.js';
-import { clip, firstItems, plural, startTag } from './check.js';
+import { clip, firstItems, plural, startTag, withinLimit } from './check.js';
 import type { Check } from './check.js';
 import { subresourceRequests } from './resources.js';
 
@@ -15,6 +15,10 @@ export const textCompression: Check = {
   category: 'performance',
   importance: 'high',
   title: 'Text compression',
+  passesWhen: 'The HTML came compressed (gzip, br, deflate or zstd).',
+  notApplicableWhen: null,
+  advice:
+    'Turn on gzip or Brotli compression for HTML in the server or CDN: it usually cuts the transfer by two thirds or more.',
   run: (_page, { contentEncoding }) => {
     // Codings can be stacked ("deflate, gzip"): any compression among them counts.
     const encoding = contentEncoding?.trim().toLowerCase() ?? '';
@@ -40,6 +44,10 @@ export const responseTime: Check = {
   category: 'performance',
   importance: 'high',
   title: 'Response time',
+  passesWhen: `The whole HTML arrived within ${THRESHOLDS.responseTimeMaxMs} ms.`,
+  notApplicableWhen: null,
+  advice:
+    'Make the server answer faster: cache rendered pages, trim slow database work, or serve the page from a CDN near your readers.',
   run: (_page, { loadTimeMs }) => {
     const ms = Math.round(loadTimeMs);
     const passed = loadTimeMs <= THRESHOLDS.responseTimeMaxMs;
@@ -58,6 +66,10 @@ export const pageSize: Check = {
   category: 'performance',
   importance: 'medium',
   title: 'HTML size',
+  passesWhen: `The decoded HTML is at most ${THRESHOLDS.htmlMaxBytes / 1000} KB.`,
+  notApplicableWhen: null,
+  advice:
+    'Slim the HTML: move inline scripts, styles and data into cached files, and split or lazy-load long lists.',
   run: (_page, { htmlBytes }) => {
     const kb = Math.round(htmlBytes / 1000);
     const passed = htmlBytes <= THRESHOLDS.htmlMaxBytes;
@@ -76,18 +88,20 @@ export const httpRequests: Check = {
   category: 'performance',
   importance: 'medium',
   title: 'Number of requests',
+  passesWhen: `The page references at most ${THRESHOLDS.subresourcesMax} subresources (scripts, stylesheets, images, media, frames).`,
+  notApplicableWhen: null,
+  advice:
+    'Bundle scripts and stylesheets, drop widgets nobody uses, and lazy-load images further down the page.',
   run: (page) => {
     const requests = subresourceRequests(page);
     const byKind: Record<string, number> = {};
     for (const { kind } of requests) byKind[kind] = (byKind[kind] ?? 0) + 1;
-    const passed = requests.length <= THRESHOLDS.subresourcesMax;
-    return {
-      passed,
-      message: passed
-        ? `The page references ${plural(requests.length, 'subresource')}.`
-        : `The page references ${plural(requests.length, 'subresource')}; it should reference at most ${THRESHOLDS.subresourcesMax}.`,
-      value: { total: requests.length, ...byKind },
-    };
+    return withinLimit(
+      requests.length <= THRESHOLDS.subresourcesMax,
+      `The page references ${plural(requests.length, 'subresource')}`,
+      `it should reference at most ${THRESHOLDS.subresourcesMax}`,
+      { total: requests.length, ...byKind },
+    );
   },
 };
 
@@ -95,17 +109,37 @@ const MODERN_IMAGE = /\.(webp|avif|svg)$/i;
 const LEGACY_IMAGE = /\.(jpe?g|png|gif|bmp|tiff?|ico|heic)$/i;
 const MODERN_MIME = /^image\/(webp|avif|svg\+xml)$/i;
 
-/** An image's format judged by its URL: true modern, false legacy, null when the URL does not say. */
-function isModernImage(img: Element): boolean | null {
-  const parent = img.parent;
-  if (parent && isTag(parent) && parent.name === 'picture') {
-    const offersModern = parent.children.some(
+/** Whether a `<picture>` offers a WebP, AVIF or SVG source; asked once per picture, however many images it holds. */
+function offersModernSource(
+  picture: Element,
+  known: Map<Element, boolean>,
+): boolean {
+  let offers = known.get(picture);
+  if (offers === undefined) {
+    offers = picture.children.some(
       (child) =>
         isTag(child) &&
         child.name === 'source' &&
         MODERN_MIME.test(child.attribs.type?.trim() ?? ''),
     );
-    if (offersModern) return true;
+    known.set(picture, offers);
+  }
+  return offers;
+}
+
+/** An image's format judged by its URL: true modern, false legacy, null when the URL does not say. */
+function isModernImage(
+  img: Element,
+  pictures: Map<Element, boolean>,
+): boolean | null {
+  const parent = img.parent;
+  if (
+    parent &&
+    isTag(parent) &&
+    parent.name === 'picture' &&
+    offersModernSource(parent, pictures)
+  ) {
+    return true;
   }
   const src = (img.attribs.src ?? img.attribs.srcset ?? '').trim();
   if (src.toLowerCase().startsWith('data:')) {
@@ -122,15 +156,22 @@ export const imageFormat: Check = {
   category: 'performance',
   importance: 'low',
   title: 'Modern image formats',
+  passesWhen:
+    'Every image whose URL shows its format is WebP, AVIF or SVG, or sits in a `<picture>` that offers one.',
+  notApplicableWhen:
+    'The page has no images, or no image URL shows its format.',
+  advice:
+    'Serve photos as WebP or AVIF and drawings as SVG, with a `<picture>` fallback where older browsers still matter.',
   run: (page) => {
     const images = elementsOf(page, 'img');
     if (images.length === 0) {
       return { passed: null, message: 'The page has no images.' };
     }
     const legacy: Element[] = [];
+    const pictures = new Map<Element, boolean>();
     let judged = 0;
     for (const img of images) {
-      const modern = isModernImage(img);
+      const modern = isModernImage(img, pictures);
       if (modern === null) continue;
       judged++;
       if (!modern) legacy.push(img);
@@ -152,6 +193,37 @@ export const imageFormat: Check = {
           value: firstItems(legacy).map((img) =>
             clip(img.attribs.src ?? img.attribs.srcset ?? '', 120),
           ),
+        };
+  },
+};
+
+export const imageDimensions: Check = {
+  id: 'image_dimensions',
+  category: 'performance',
+  importance: 'low',
+  title: 'Image dimensions',
+  passesWhen: 'Every `<img>` has `width` and `height` attributes.',
+  notApplicableWhen: 'The page has no images.',
+  advice:
+    "Write each image's intrinsic `width` and `height` on its `<img>` (CSS may still scale it) so the browser keeps its room and the text does not jump as it loads.",
+  run: (page) => {
+    const images = elementsOf(page, 'img');
+    if (images.length === 0) {
+      return { passed: null, message: 'The page has no images.' };
+    }
+    // Without both, the browser cannot reserve the image's room and the text jumps when it loads.
+    const unsized = images.filter(
+      (img) => !img.attribs.width?.trim() || !img.attribs.height?.trim(),
+    );
+    return unsized.length === 0
+      ? {
+          passed: true,
+          message: `Every image (${images.length}) has width and height attributes.`,
+        }
+      : {
+          passed: false,
+          message: `${unsized.length} of ${plural(images.length, 'image')} ${unsized.length === 1 ? 'lacks' : 'lack'} width or height attributes.`,
+          value: firstItems(unsized).map(startTag),
         };
   },
 };
@@ -193,6 +265,11 @@ export const deferJavascript: Check = {
   category: 'performance',
   importance: 'medium',
   title: 'Deferred JavaScript',
+  passesWhen:
+    'No external script in `<head>` blocks rendering: each has `async`, `defer` or `type=module`.',
+  notApplicableWhen: null,
+  advice:
+    'Add `defer` (or `async` for scripts that stand alone) to the external scripts in `<head>`, or move them to the end of `<body>`.',
   run: (page) => {
     // type=module is deferred by default, so it is not a classic script to flag.
     const blocking = elementsOf(page, 'script').filter((script) => {
@@ -223,15 +300,17 @@ export const domSize: Check = {
   category: 'performance',
   importance: 'medium',
   title: 'DOM size',
+  passesWhen: `The page has at most ${THRESHOLDS.domElementsMax.toLocaleString('en')} elements.`,
+  notApplicableWhen: null,
+  advice:
+    'Simplify the markup: remove wrappers that style nothing, page long lists, and drop hidden copies of content meant for other screen sizes.',
   run: (page) => {
-    const passed = page.elementCount <= THRESHOLDS.domElementsMax;
-    return {
-      passed,
-      message: passed
-        ? `The page has ${plural(page.elementCount, 'element')}.`
-        : `The page has ${plural(page.elementCount, 'element')}; it should have at most ${THRESHOLDS.domElementsMax}.`,
-      value: page.elementCount,
-    };
+    return withinLimit(
+      page.elementCount <= THRESHOLDS.domElementsMax,
+      `The page has ${plural(page.elementCount, 'element')}`,
+      `it should have at most ${THRESHOLDS.domElementsMax}`,
+      page.elementCount,
+    );
   },
 };
 
@@ -240,6 +319,10 @@ export const doctype: Check = {
   category: 'performance',
   importance: 'low',
   title: 'HTML5 doctype',
+  passesWhen: 'The document starts with the HTML5 doctype, `<!DOCTYPE html>`.',
+  notApplicableWhen: null,
+  advice:
+    'Start the document with `<!DOCTYPE html>` so browsers render it in standards mode.',
   run: (page) =>
     page.hasDoctype
       ? { passed: true, message: 'The document starts with <!DOCTYPE html>.' }
@@ -258,6 +341,11 @@ export const caching: Check = {
   category: 'performance',
   importance: 'low',
   title: 'Caching headers',
+  passesWhen:
+    'The HTML carries an `ETag`, `Last-Modified` or `Cache-Control` header.',
+  notApplicableWhen: null,
+  advice:
+    'Send `Cache-Control` with the HTML, and an `ETag` or `Last-Modified` so returning readers revalidate rather than download it again.',
   run: (_page, { headers }) => {
     const present = CACHE_HEADERS.filter((name) => headers[name] !== undefined);
     return present.length > 0
@@ -281,19 +369,21 @@ export const redirects: Check = {
   category: 'performance',
   importance: 'low',
   title: 'Redirects',
+  passesWhen: `Reaching the page takes at most ${plural(THRESHOLDS.redirectsMax, 'redirect')}.`,
+  notApplicableWhen: null,
+  advice:
+    'Link to the final URL, and make old addresses redirect to it in one hop rather than a chain.',
   run: (_page, snapshot) => {
     const hops = snapshot.redirects.length;
-    const passed = hops <= THRESHOLDS.redirectsMax;
-    return {
-      passed,
-      message: passed
-        ? `The page was reached after ${plural(hops, 'redirect')}.`
-        : `The page was reached after ${plural(hops, 'redirect')}; there should be at most ${THRESHOLDS.redirectsMax}.`,
-      value: firstItems(snapshot.redirects).map((hop) => ({
+    return withinLimit(
+      hops <= THRESHOLDS.redirectsMax,
+      `The page was reached after ${plural(hops, 'redirect')}`,
+      `there should be at most ${THRESHOLDS.redirectsMax}`,
+      firstItems(snapshot.redirects).map((hop) => ({
         url: clip(hop.url),
         status_code: hop.status_code,
       })),
-    };
+    );
   },
 };
 

@@ -2,14 +2,12 @@ import { isTag } from 'domhandler';
 import type { Element } from 'domhandler';
 import { elementsOf, resolveUrl, tokensOf } from '../parse.js';
 import type { ParsedPage } from '../parse.js';
+import type { SubresourceKind } from '../types.js';
 
 /**
  * What the page makes the browser fetch: shared by http_requests (how many requests)
  * and mixed_content (whether any goes over plain http).
  */
-
-export type SubresourceKind =
-  'script' | 'stylesheet' | 'image' | 'media' | 'frame' | 'object';
 
 export interface Subresource {
   kind: SubresourceKind;

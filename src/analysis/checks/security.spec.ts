@@ -1,13 +1,24 @@
-import { documentOf, runCheck } from '../snapshot-fixture.js';
+import {
+  documentOf,
+  runCheck,
+} from '../../../test/support/snapshot-fixture.js';
+import type { TargetProbe } from '../types.js';
 import {
   contentSecurityPolicy,
+  cookieFlags,
   contentTypeOptions,
+  emailAddressesIn,
   frameProtection,
   hsts,
   https,
+  httpsRedirect,
+  insecureLinks,
   mixedContent,
+  permissionsPolicy,
   plaintextEmail,
+  referrerPolicy,
   serverSignature,
+  subresourceIntegrity,
   unsafeCrossOriginLinks,
 } from './security.js';
 
@@ -193,69 +204,164 @@ describe('plaintext_email', () => {
   it.each([
     [
       'no address',
-      '<p>Use the contact form, or @example on social media.</p>',
+      '<p>Use the contact form, or @acme on social media.</p>',
       true,
     ],
     [
       'an address in a script',
-      '<script>var a = "sales@example.com";</script>',
+      '<script>var a = "sales@acme-audits.com";</script>',
       true,
     ],
-    ['an address in hidden content', '<p hidden>sales@example.com</p>', true],
+    [
+      'an address in hidden content',
+      '<p hidden>sales@acme-audits.com</p>',
+      true,
+    ],
     [
       'an address in the text',
-      '<p>Write to sales@example.com today.</p>',
+      '<p>Write to sales@acme-audits.com today.</p>',
       false,
     ],
     [
       'a mailto link',
-      '<a href="MAILTO:sales@example.com">Write to us</a>',
+      '<a href="MAILTO:sales@acme-audits.com">Write to us</a>',
       false,
     ],
     [
       'a mailto link without an address (share by e-mail)',
-      '<a href="mailto:?subject=Look%20at%20this&body=https%3A%2F%2Fexample.com%2F">Share</a>',
+      '<a href="mailto:?subject=Look%20at%20this&body=https%3A%2F%2Facme-audits.com%2F">Share</a>',
       true,
     ],
     [
       'a mailto link whose address is in its to= field',
-      '<a href="mailto:?to=sales%40example.com">Write to us</a>',
+      '<a href="mailto:?to=sales%40acme-audits.com">Write to us</a>',
+      false,
+    ],
+    ['an address at example.com', '<p>Log in as user@example.com.</p>', true],
+    [
+      'addresses at reserved names',
+      '<p>a@shop.example b@mail.test c@x.invalid d@EXAMPLE.ORG</p><a href="mailto:root@localhost">root</a>',
+      true,
+    ],
+    [
+      'an address in a code sample',
+      '<pre>git config user.email ann@acme-audits.com</pre><p>Then <code>ann@acme-audits.com</code>.</p>',
+      true,
+    ],
+    [
+      'a real address after a reserved one',
+      '<p>user@example.com, or ask sales@acme-audits.com</p>',
       false,
     ],
   ])('%s → %s', (_case, html, passed) => {
     expect(runCheck(plaintextEmail, documentOf('', html)).passed).toBe(passed);
   });
 
-  it('gives the address as evidence', () => {
+  it('gives the addresses as evidence', () => {
     const outcome = runCheck(
       plaintextEmail,
-      documentOf('', '<p>Mail ann.lee+x@mail.example.co.uk</p>'),
+      documentOf(
+        '',
+        '<p>Mail ann.lee+x@mail.example.co.uk.</p><a href="mailto:bo@acme-audits.com?cc=ann.lee%2Bx%40mail.example.co.uk">Bo</a>',
+      ),
     );
-    expect(outcome.value).toEqual(['ann.lee+x@mail.example.co.uk']);
+    expect(outcome.value).toEqual([
+      'ann.lee+x@mail.example.co.uk',
+      'bo@acme-audits.com',
+    ]);
+  });
+
+  it('reads addresses out of long runs of letters in linear time', () => {
+    const started = Date.now();
+    expect(emailAddressesIn(`${'a'.repeat(500_000)}@`)).toEqual([]);
+    expect(emailAddressesIn(`x@${'b'.repeat(500_000)}`)).toEqual([]);
+    expect(Date.now() - started).toBeLessThan(1_000);
   });
 });
 
 describe('content_security_policy', () => {
+  const STRICT = "default-src 'self'; object-src 'none'; base-uri 'self'";
   it.each([
+    ['a strict header', EMPTY, { 'content-security-policy': STRICT }, true],
     [
-      'a header',
-      EMPTY,
-      { 'content-security-policy': "default-src 'self'" },
-      true,
-    ],
-    [
-      'a meta',
+      'a strict meta',
       documentOf(
-        `<meta http-equiv="Content-Security-Policy" content="default-src 'self'">`,
+        `<meta http-equiv="Content-Security-Policy" content="${STRICT}">`,
         '',
       ),
       {},
       true,
     ],
     [
+      "default-src 'none' implies object-src 'none'",
+      EMPTY,
+      {
+        'content-security-policy':
+          "default-src 'none'; script-src 'self'; base-uri 'none'",
+      },
+      true,
+    ],
+    [
+      "'unsafe-inline' with a nonce (ignored by browsers)",
+      EMPTY,
+      {
+        'content-security-policy':
+          "script-src 'nonce-r4nd0m' 'unsafe-inline'; object-src 'none'; base-uri 'none'",
+      },
+      true,
+    ],
+    [
+      "'unsafe-inline' with a hash",
+      EMPTY,
+      {
+        'content-security-policy':
+          "script-src 'sha256-abc=' 'unsafe-inline' 'self'; object-src 'none'; base-uri 'self'",
+      },
+      true,
+    ],
+    [
+      'gaps of a header closed by a meta policy',
+      documentOf(
+        `<meta http-equiv="Content-Security-Policy" content="object-src 'none'; base-uri 'self'">`,
+        '',
+      ),
+      { 'content-security-policy': "script-src 'self'" },
+      true,
+    ],
+    [
+      'a presence-only policy',
+      EMPTY,
+      { 'content-security-policy': "default-src 'self'" },
+      false,
+    ],
+    [
+      "'unsafe-inline' scripts",
+      EMPTY,
+      {
+        'content-security-policy':
+          "default-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'self'",
+      },
+      false,
+    ],
+    [
+      'no script restriction',
+      EMPTY,
+      {
+        'content-security-policy':
+          "object-src 'none'; base-uri 'self'; frame-ancestors 'none'",
+      },
+      false,
+    ],
+    [
+      'no base-uri',
+      EMPTY,
+      { 'content-security-policy': "default-src 'none'; script-src 'self'" },
+      false,
+    ],
+    [
       'report-only only',
       EMPTY,
-      { 'content-security-policy-report-only': "default-src 'self'" },
+      { 'content-security-policy-report-only': STRICT },
       false,
     ],
     ['none', EMPTY, {}, false],
@@ -263,6 +369,17 @@ describe('content_security_policy', () => {
     expect(runCheck(contentSecurityPolicy, html, { headers }).passed).toBe(
       passed,
     );
+  });
+
+  it('names each gap', () => {
+    const outcome = runCheck(contentSecurityPolicy, EMPTY, {
+      headers: { 'content-security-policy': "default-src * 'unsafe-inline'" },
+    });
+    expect(outcome.value).toEqual([
+      "'unsafe-inline' without a nonce or hash: injected scripts run",
+      "object-src is not 'none': plugins may load",
+      'no base-uri: an injected <base> can redirect relative URLs',
+    ]);
   });
 });
 
@@ -308,5 +425,208 @@ describe('frame_protection', () => {
       '',
     );
     expect(runCheck(frameProtection, html, { headers: {} }).passed).toBe(false);
+  });
+});
+
+describe('https_redirect', () => {
+  const twin = (
+    status: number | null,
+    location: string | null = null,
+    error: string | null = null,
+  ): TargetProbe => ({
+    url: 'http://example.com/pricing',
+    status,
+    location,
+    robots: [],
+    error,
+  });
+  it.each([
+    ['a 301 to https', twin(301, 'https://example.com/pricing'), {}, true],
+    [
+      'a 308 to the https home page',
+      twin(308, 'https://example.com/'),
+      {},
+      true,
+    ],
+    ['a 200 over http', twin(200), {}, false],
+    [
+      'a redirect to another http URL',
+      twin(302, 'http://www.example.com/pricing'),
+      {},
+      false,
+    ],
+    ['nothing listening on http', twin(null, null, 'connection'), {}, null],
+    ['not asked', null, {}, null],
+    ['an http page', twin(200), HTTP_PAGE, null],
+  ])('%s → %s', (_case, httpProbe, overrides, passed) => {
+    expect(
+      runCheck(httpsRedirect, EMPTY, { httpProbe, ...overrides }).passed,
+    ).toBe(passed);
+  });
+});
+
+describe('insecure_links', () => {
+  it.each([
+    [
+      'https and relative links',
+      '<a href="/a">a</a><a href="https://other.example/">b</a>',
+      {},
+      true,
+    ],
+    ['an http link', '<a href="http://other.example/">b</a>', {}, false],
+    [
+      'a relative link under an http base',
+      '<base href="http://example.com/"><a href="/a">a</a>',
+      {},
+      false,
+    ],
+    [
+      'mailto and fragments',
+      '<a href="mailto:a@b.example">a</a><a href="#x">x</a>',
+      {},
+      true,
+    ],
+    ['an http page', '<a href="http://other.example/">b</a>', HTTP_PAGE, null],
+  ])('%s → %s', (_case, body, overrides, passed) => {
+    expect(
+      runCheck(insecureLinks, documentOf('', body), overrides).passed,
+    ).toBe(passed);
+  });
+});
+
+describe('referrer_policy', () => {
+  it.each([
+    [
+      'a strict header',
+      '',
+      { 'referrer-policy': 'strict-origin-when-cross-origin' },
+      true,
+    ],
+    ['no-referrer', '', { 'referrer-policy': 'no-referrer' }, true],
+    ['unsafe-url', '', { 'referrer-policy': 'unsafe-url' }, false],
+    [
+      'a fallback list ending in a known policy',
+      '',
+      { 'referrer-policy': 'no-referrer, strict-origin-when-cross-origin' },
+      true,
+    ],
+    ['an unknown value only', '', { 'referrer-policy': 'everything' }, false],
+    ['a meta', '<meta name="referrer" content="same-origin">', {}, true],
+    [
+      'a meta overriding a safe header',
+      '<meta name="referrer" content="unsafe-url">',
+      { 'referrer-policy': 'no-referrer' },
+      false,
+    ],
+    [
+      'the legacy meta "always"',
+      '<meta name="referrer" content="always">',
+      {},
+      false,
+    ],
+    ['none', '', {}, false],
+  ])('%s → %s', (_case, head, headers, passed) => {
+    expect(
+      runCheck(referrerPolicy, documentOf(head, ''), { headers }).passed,
+    ).toBe(passed);
+  });
+});
+
+describe('permissions_policy', () => {
+  it.each([
+    [{ 'permissions-policy': 'camera=(), geolocation=(self)' }, true],
+    [{ 'permissions-policy': ' ' }, false],
+    [{ 'feature-policy': "camera 'none'" }, false],
+    [{}, false],
+  ])('%j → %s', (headers, passed) => {
+    expect(runCheck(permissionsPolicy, EMPTY, { headers }).passed).toBe(passed);
+  });
+});
+
+describe('cookie_flags', () => {
+  it.each([
+    [
+      'SameSite and Secure on https',
+      ['id=1; Path=/; Secure; HttpOnly; SameSite=Lax'],
+      {},
+      true,
+    ],
+    ['SameSite=None with Secure', ['id=1; SameSite=None; Secure'], {}, true],
+    ['no SameSite', ['id=1; Path=/; Secure'], {}, false],
+    ['no Secure on https', ['id=1; SameSite=Strict'], {}, false],
+    [
+      'SameSite without Secure on http',
+      ['id=1; SameSite=Lax'],
+      HTTP_PAGE,
+      true,
+    ],
+    [
+      'one of two cookies lacking',
+      [
+        'a=1; Secure; SameSite=Lax',
+        'b=2; Expires=Wed, 21 Oct 2026 07:28:00 GMT',
+      ],
+      {},
+      false,
+    ],
+    ['no cookies', [], {}, null],
+  ])('%s → %s', (_case, setCookies, overrides, passed) => {
+    expect(
+      runCheck(cookieFlags, EMPTY, { setCookies, ...overrides }).passed,
+    ).toBe(passed);
+  });
+
+  it('names each cookie and what it lacks', () => {
+    const outcome = runCheck(cookieFlags, EMPTY, {
+      setCookies: [
+        'session=abc; HttpOnly',
+        'theme=dark; SameSite=Lax; Secure',
+        'ab=1; SameSite=Lax',
+      ],
+    });
+    expect(outcome.message).toBe('2 of 3 cookies lack SameSite and Secure.');
+    expect(outcome.value).toEqual([
+      'session: no SameSite, no Secure',
+      'ab: no Secure',
+    ]);
+  });
+});
+
+describe('subresource_integrity', () => {
+  it.each([
+    [
+      'same-origin scripts and styles',
+      '<script src="/a.js"></script><link rel="stylesheet" href="https://example.com/a.css">',
+      true,
+      null,
+    ],
+    [
+      'a foreign script with integrity',
+      '<script src="https://cdn.example/lib.js" integrity="sha384-abc" crossorigin="anonymous"></script>',
+      true,
+      true,
+    ],
+    [
+      'a foreign script without',
+      '<script src="https://cdn.example/lib.js"></script>',
+      true,
+      false,
+    ],
+    [
+      'a foreign stylesheet without',
+      '<link rel="stylesheet" href="//cdn.example/a.css">',
+      true,
+      false,
+    ],
+    [
+      'a foreign image (not a script or style)',
+      '<img src="https://cdn.example/a.webp">',
+      false,
+      null,
+    ],
+    ['an inline script', '<script>run()</script>', true, null],
+  ])('%s → %s', (_case, html, inHead, passed) => {
+    const page = inHead ? documentOf(html, '') : documentOf('', html);
+    expect(runCheck(subresourceIntegrity, page).passed).toBe(passed);
   });
 });

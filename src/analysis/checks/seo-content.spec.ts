@@ -1,4 +1,7 @@
-import { documentOf, runCheck } from '../snapshot-fixture.js';
+import {
+  documentOf,
+  runCheck,
+} from '../../../test/support/snapshot-fixture.js';
 import {
   containsWord,
   contentKeywords,
@@ -164,10 +167,30 @@ describe('content_keywords', () => {
       page('Pricing plans', '<script>pricing plans</script>hello'),
       false,
     ],
-    ['no title', documentOf('', '<p>Pricing plans</p>'), false],
+    ['no title', documentOf('', '<p>Pricing plans</p>'), null],
     [
       'a title of stop words only',
       page('Here and there', 'Here and there'),
+      null,
+    ],
+    [
+      'a title without a word of 3 letters',
+      page('DO', 'Anonymous code blocks.'),
+      null,
+    ],
+    [
+      'an identifier of short parts',
+      page('pg_am', 'Index access methods.'),
+      null,
+    ],
+    [
+      'an identifier the text names',
+      page('pg_stat_activity', 'The view pg_stat_activity shows sessions.'),
+      true,
+    ],
+    [
+      'an identifier the text names only in parts',
+      page('pg_stat_activity', 'The stat of each activity.'),
       false,
     ],
     [
@@ -192,10 +215,21 @@ describe('content_keywords', () => {
     ]);
   });
 
+  it('keeps an identifier joined by _ as one word, significant when a part has 3 letters', () => {
+    expect(significantWords('pg_am and pg_stat_activity')).toEqual([
+      'pg_stat_activity',
+    ]);
+    expect(significantWords('__init__ method')).toEqual(['init', 'method']);
+  });
+
   it('matches whole words only', () => {
     expect(containsWord('pricing plans', 'plan')).toBe(false);
     expect(containsWord('a plan, priced', 'plan')).toBe(true);
     expect(containsWord('planet', 'plan')).toBe(false);
+    expect(containsWord('pg_stat_activity', 'stat')).toBe(false);
+    expect(containsWord('see pg_stat_activity.', 'pg_stat_activity')).toBe(
+      true,
+    );
   });
 });
 

@@ -1,6 +1,6 @@
 import { isTag } from 'domhandler';
 import type { Element } from 'domhandler';
-import { elementsOf, textOf } from '../parse.js';
+import { elementsOf, elementsWhere, textOf, walkWithin } from '../parse.js';
 import type { ParsedPage } from '../parse.js';
 import { THRESHOLDS } from '../thresholds.js';
 import type { CheckOutcome } from '../types.js';
@@ -53,6 +53,9 @@ export const title: Check = {
   category: 'seo',
   importance: 'high',
   title: 'Title tag',
+  passesWhen: `The page has exactly one non-empty \`<title>\` of ${THRESHOLDS.titleMinChars} to ${THRESHOLDS.titleMaxChars} characters.`,
+  notApplicableWhen: null,
+  advice: `Give the page one \`<title>\` of ${THRESHOLDS.titleMinChars} to ${THRESHOLDS.titleMaxChars} characters naming what this page offers, in the words a searcher would type: it is the headline of the search result.`,
   run: (page) =>
     judgeSingleText(
       titleTexts(page),
@@ -62,22 +65,19 @@ export const title: Check = {
     ),
 };
 
-function hasName(meta: Element, name: string): boolean {
-  return meta.attribs.name?.trim().toLowerCase() === name;
-}
-
 export const metaDescription: Check = {
   id: 'meta_description',
   category: 'seo',
   importance: 'high',
   title: 'Meta description',
+  passesWhen: `The page has exactly one non-empty meta description of ${THRESHOLDS.descriptionMinChars} to ${THRESHOLDS.descriptionMaxChars} characters.`,
+  notApplicableWhen: null,
+  advice: `Write one \`<meta name="description">\` of ${THRESHOLDS.descriptionMinChars} to ${THRESHOLDS.descriptionMaxChars} characters that tells someone deciding whether to click what they will find; search engines replace short ones with a snippet of their own.`,
   run: (page) =>
     judgeSingleText(
-      elementsOf(page, 'meta')
-        .filter((meta) => hasName(meta, 'description'))
-        .map((meta) =>
-          (meta.attribs.content ?? '').replace(/\s+/g, ' ').trim(),
-        ),
+      elementsWhere(page, 'meta', 'name', 'description').map((meta) =>
+        (meta.attribs.content ?? '').replace(/\s+/g, ' ').trim(),
+      ),
       'meta description',
       THRESHOLDS.descriptionMinChars,
       THRESHOLDS.descriptionMaxChars,
@@ -88,17 +88,12 @@ export const metaDescription: Check = {
 function headingText(heading: Element): string {
   const text = textOf(heading);
   if (text !== '') return text;
-  const stack: Element[] = [heading];
   const alts: string[] = [];
-  while (stack.length > 0) {
-    const element = stack.pop()!;
-    if (element.name === 'img' && element.attribs.alt) {
-      alts.push(element.attribs.alt.trim());
+  walkWithin(heading, (node) => {
+    if (isTag(node) && node.name === 'img' && node.attribs.alt) {
+      alts.push(node.attribs.alt.trim());
     }
-    for (const child of element.children) {
-      if (isTag(child)) stack.push(child);
-    }
-  }
+  });
   return alts.join(' ').trim();
 }
 
@@ -107,6 +102,11 @@ export const h1: Check = {
   category: 'seo',
   importance: 'high',
   title: 'H1 heading',
+  passesWhen:
+    'The page has exactly one `<h1>`, with text or an image with alt text.',
+  notApplicableWhen: null,
+  advice:
+    'Give the page a single `<h1>` saying what it is about, and make the other headings `<h2>` and below.',
   run: (page) => {
     const texts = elementsOf(page, 'h1').map(headingText);
     const value = firstItems(texts.map((t) => clip(t)));
@@ -132,6 +132,11 @@ export const headingOrder: Check = {
   category: 'seo',
   importance: 'low',
   title: 'Heading order',
+  passesWhen:
+    'Heading levels never skip a level going down (no `<h2>` followed by an `<h4>`).',
+  notApplicableWhen: null,
+  advice:
+    'Go down one heading level at a time (after an `<h2>` comes an `<h3>`), and size headings with CSS rather than by choosing a level.',
   run: (page) => {
     if (page.headings.length === 0) {
       return { passed: true, message: 'The page has no headings to order.' };
@@ -167,20 +172,32 @@ const STOP_WORDS = new Set(
   ).split(' '),
 );
 
-/** The title's words that can say what the page is about, lower case and unique. */
+/** Letters in a word, or in the longest part of an identifier (`pg_stat_activity`). */
+function lettersOf(word: string): number {
+  return Math.max(
+    ...word.split('_').map((part) => part.replace(/\P{L}/gu, '').length),
+  );
+}
+
+/**
+ * The title's words that can say what the page is about, lower case and unique. An
+ * identifier joined by `_` (`pg_am`) is one word, as the text writes it.
+ */
 export function significantWords(text: string): string[] {
   const words = text
     .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
+    .split(/[^\p{L}\p{N}_]+/u)
+    .map((word) => word.replace(/^_+|_+$/g, ''))
     .filter(
       (word) =>
-        word.replace(/\P{L}/gu, '').length >= THRESHOLDS.keywordMinLetters &&
+        lettersOf(word) >= THRESHOLDS.keywordMinLetters &&
         !STOP_WORDS.has(word),
     );
   return [...new Set(words)];
 }
 
-const WORD_CHAR = /[\p{L}\p{N}]/u;
+/** Characters that continue a word or an identifier. */
+const WORD_CHAR = /[\p{L}\p{N}_]/u;
 
 /** Whether `word` occurs in `text` as a whole word; indexOf keeps it cheap on long texts. */
 export function containsWord(text: string, word: string): boolean {
@@ -201,13 +218,18 @@ export const contentKeywords: Check = {
   category: 'seo',
   importance: 'medium',
   title: 'Title keywords in the content',
+  passesWhen: `At least ${THRESHOLDS.keywordMinShare * 100}% of the title's significant words (${THRESHOLDS.keywordMinLetters} or more letters, not stop words; an identifier joined by \`_\` such as \`pg_stat_activity\` is one word) occur in the visible text.`,
+  notApplicableWhen:
+    'The title has no significant word: no title, or only short words and stop words (`DO`, `pg_am`).',
+  advice:
+    'Use in the text the words the title promises; when title and text speak of different things, rewrite whichever is off.',
   run: (page) => {
     const titles = titleTexts(page);
     const keywords = titles.length > 0 ? significantWords(titles[0]) : [];
     if (keywords.length === 0) {
       return {
-        passed: false,
-        message: 'The title has no significant words to look for in the text.',
+        passed: null,
+        message: 'The title has no significant word to look for in the text.',
       };
     }
     const text = page.visibleText.toLowerCase();
@@ -232,6 +254,10 @@ export const imageAlt: Check = {
   category: 'seo',
   importance: 'medium',
   title: 'Image alt text',
+  passesWhen: 'Every `<img>` has an `alt` attribute.',
+  notApplicableWhen: 'The page has no images.',
+  advice:
+    'Give every image an `alt` attribute: a few words on what it shows, or `alt=""` when it is only decoration.',
   run: (page) => {
     const images = elementsOf(page, 'img');
     if (images.length === 0) {

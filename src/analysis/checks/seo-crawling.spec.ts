@@ -1,6 +1,11 @@
-import { documentOf, runCheck } from '../snapshot-fixture.js';
-import type { SideFetch } from '../types.js';
 import {
+  documentOf,
+  runCheck,
+  snapshotOf,
+} from '../../../test/support/snapshot-fixture.js';
+import type { LinkProbe, SideFetch, TargetProbe } from '../types.js';
+import {
+  brokenLinks,
   canonical,
   crawlableLinks,
   favicon,
@@ -11,12 +16,25 @@ import {
   isLanguageTag,
   language,
   linkText,
+  metaRefresh,
+  nofollow,
   notFoundPage,
   robotsTxt,
   seoFriendlyUrl,
 } from './seo-crawling.js';
 
 const EMPTY = documentOf('', '');
+const target = (
+  status: number | null,
+  fields: Partial<TargetProbe> = {},
+): TargetProbe => ({
+  url: 'https://example.com/plans',
+  status,
+  location: null,
+  robots: [],
+  error: null,
+  ...fields,
+});
 const side = (
   status: number | null,
   body: string | null = null,
@@ -130,6 +148,44 @@ describe('robots_txt', () => {
     });
     expect(outcome.value).toBe('Disallow: /pri');
   });
+
+  it.each([
+    [
+      'comments, blank lines, several groups and known extensions',
+      '# robots\n\nUser-agent: Googlebot\nUser-agent: Bingbot\nDisallow: /tmp/ # scratch\nCrawl-delay: 2\n\nUser-agent: *\nAllow: /\nClean-param: ref /\nHost: example.com\nSitemap: https://example.com/sitemap.xml\n',
+      true,
+    ],
+    ['a rule before any User-agent', 'Disallow: /tmp/\nUser-agent: *\n', false],
+    ['an unknown directive', 'User-agent: *\nDisalow: /tmp/\n', false],
+    ['a line that is no directive', 'User-agent: *\nDisallow /tmp/\n', false],
+    ['a relative Sitemap URL', 'User-agent: *\nSitemap: /sitemap.xml\n', false],
+    [
+      'an HTML page served as robots.txt',
+      '<!doctype html>\n<title>Home</title>\n',
+      false,
+    ],
+  ])('%s → %s', (_case, body, passed) => {
+    expect(
+      runCheck(robotsTxt, EMPTY, { robotsTxt: side(200, body) }).passed,
+    ).toBe(passed);
+  });
+
+  it('names each bad line, with its number and what is wrong', () => {
+    const outcome = runCheck(robotsTxt, EMPTY, {
+      robotsTxt: side(
+        200,
+        'Disallow: /a\r\nUser-agent: *\r\nNoindex: /b\r\nSitemap: sitemap.xml\r\nDisallow: /pricing\r\n',
+      ),
+    });
+    expect(outcome.value).toEqual([
+      'line 1: Disallow: /a (a rule before any User-agent)',
+      'line 3: Noindex: /b (unknown directive)',
+      'line 4: Sitemap: sitemap.xml (not an absolute http(s) URL)',
+    ]);
+    expect(outcome.message).toBe(
+      'robots.txt has 3 lines crawlers skip or misread. It also forbids crawlers (user-agent *) to fetch this page.',
+    );
+  });
 });
 
 describe('indexable', () => {
@@ -164,23 +220,175 @@ describe('indexable', () => {
   ])('%s → %s', (_case, html, headers, passed) => {
     expect(runCheck(indexable, html, { headers }).passed).toBe(passed);
   });
+
+  it.each([
+    ['a date past at the answer', 'unavailable_after: 2020-01-01', false],
+    [
+      'an RFC 850 date past at the answer',
+      'noarchive, unavailable_after: Tuesday, 25-Jun-2010 15:00:00 PST',
+      false,
+    ],
+    ['a date still to come', 'unavailable_after: 2030-01-01', true],
+    ['an unreadable date', 'unavailable_after: soon', true],
+  ])('meta robots with %s → %s', (_case, content, passed) => {
+    const html = documentOf(`<meta name="robots" content="${content}">`, '');
+    const headers = { date: 'Sun, 01 Mar 2026 10:00:00 GMT' };
+    expect(runCheck(indexable, html, { headers }).passed).toBe(passed);
+  });
+
+  it('judges no unavailable_after without the Date of the answer', () => {
+    const html = documentOf(
+      '<meta name="robots" content="unavailable_after: 2020-01-01">',
+      '',
+    );
+    expect(runCheck(indexable, html, { headers: {} }).passed).toBe(true);
+  });
+
+  it.each([
+    [
+      'rules that allow the page',
+      side(200, 'User-agent: *\nDisallow: /private/\n'),
+      true,
+    ],
+    [
+      'a block for another bot only',
+      side(200, 'User-agent: BadBot\nDisallow: /\n'),
+      true,
+    ],
+    [
+      'a block for user-agent *',
+      side(200, 'User-agent: *\nDisallow: /pricing\n'),
+      false,
+    ],
+    [
+      'a robots.txt that answered 404',
+      side(404, 'User-agent: *\nDisallow: /\n'),
+      true,
+    ],
+    ['no robots.txt answer', side(null), true],
+  ])('with %s in robots.txt → %s', (_case, fetched, passed) => {
+    const outcome = runCheck(indexable, EMPTY, { robotsTxt: fetched });
+    expect(outcome.passed).toBe(passed);
+    if (!passed) expect(outcome.value).toBe('robots.txt: Disallow: /pricing');
+  });
 });
 
 describe('canonical', () => {
   const link = (href: string) => `<link rel="canonical" href="${href}">`;
   it.each([
-    ['an absolute https URL', link('https://example.com/pricing'), true],
-    ['an absolute http URL', link('http://example.com/pricing'), true],
+    ['this page, absolute', link('https://example.com/pricing'), true],
+    [
+      'this page, with a fragment',
+      link('https://example.com/pricing#plans'),
+      true,
+    ],
+    ['another page, not probed', link('http://example.com/pricing'), true],
     ['a relative URL', link('/pricing'), false],
     ['a non-http URL', link('ftp://example.com/pricing'), false],
     ['none', '', false],
     [
-      'two',
+      'two that differ',
       link('https://example.com/a') + link('https://example.com/b'),
+      false,
+    ],
+    [
+      'two that agree',
+      link('https://example.com/pricing') + link('https://example.com/pricing'),
+      true,
+    ],
+    ['the site root, from an inner page', link('https://example.com/'), false],
+    [
+      'an index file at the root, from an inner page',
+      link('https://example.com/index.html'),
       false,
     ],
   ])('%s → %s', (_case, head, passed) => {
     expect(runCheck(canonical, documentOf(head, '')).passed).toBe(passed);
+  });
+
+  it.each([
+    [
+      'a Link header naming this page',
+      '',
+      '<https://example.com/pricing>; rel="canonical"',
+      true,
+    ],
+    [
+      'a Link header among other links',
+      '',
+      '<https://example.com/fr/tarifs>; rel="alternate"; hreflang="fr", <https://example.com/pricing>; rel=canonical',
+      true,
+    ],
+    [
+      'a tag and a Link header that differ',
+      link('https://example.com/pricing'),
+      '<https://example.com/plans>; rel="canonical"',
+      false,
+    ],
+  ])('%s → %s', (_case, head, linkHeader, passed) => {
+    const headers = { ...snapshotOf('').headers, link: linkHeader };
+    expect(runCheck(canonical, documentOf(head, ''), { headers }).passed).toBe(
+      passed,
+    );
+  });
+
+  it('lets the root page point at itself, and an inner page at a root with a query', () => {
+    const root = runCheck(
+      canonical,
+      documentOf(link('https://example.com/'), ''),
+      {
+        finalUrl: 'https://example.com/index.html',
+      },
+    );
+    expect(root.passed).toBe(true);
+    const query = runCheck(
+      canonical,
+      documentOf(link('https://example.com/?p=12'), ''),
+      { canonicalProbe: target(200) },
+    );
+    expect(query.passed).toBe(true);
+  });
+
+  const OTHER = documentOf(link('https://example.com/plans'), '');
+  it.each([
+    ['answers 200', target(200), true],
+    [
+      'answers 200 with X-Robots-Tag: all',
+      target(200, { robots: ['all'] }),
+      true,
+    ],
+    [
+      'redirects',
+      target(301, { location: 'https://example.com/plans/' }),
+      false,
+    ],
+    ['answers 404', target(404), false],
+    ['forbids indexing', target(200, { robots: ['noindex, follow'] }), false],
+    ['cannot be reached', target(null, { error: 'dns' }), false],
+    ['times out (unverified)', target(null, { error: 'timeout' }), true],
+  ])('another page that %s → %s', (_case, canonicalProbe, passed) => {
+    expect(runCheck(canonical, OTHER, { canonicalProbe }).passed).toBe(passed);
+  });
+
+  it('fails another page that robots.txt forbids to crawl', () => {
+    const outcome = runCheck(canonical, OTHER, {
+      canonicalProbe: target(200),
+      robotsTxt: side(200, 'User-agent: *\nDisallow: /plans\n'),
+    });
+    expect(outcome.passed).toBe(false);
+    expect(outcome.message).toBe(
+      'robots.txt forbids crawlers to fetch the canonical URL.',
+    );
+  });
+
+  it('says where the canonical target redirects', () => {
+    const outcome = runCheck(canonical, OTHER, {
+      canonicalProbe: target(308, { location: 'https://example.com/plans/' }),
+    });
+    expect(outcome.message).toBe(
+      'The canonical URL redirects (HTTP 308) to https://example.com/plans/.',
+    );
+    expect(outcome.value).toBe('https://example.com/plans');
   });
 });
 
@@ -217,8 +425,54 @@ describe('link_text', () => {
     ['here, in nested markup', '<a href="/a"><span>here</span></a>', false],
     ['an anchor without href is not a link', '<a name="x">here</a>', null],
     ['no links', '<p>text</p>', null],
+    [
+      'a section name in a table of contents',
+      '<a href="#details">Details</a><a href="/a">Pricing details</a>',
+      true,
+    ],
+    [
+      '"start" on a fragment of the page',
+      '<a href="#range.start">start</a>',
+      null,
+    ],
+    [
+      '"start" on this very page by its full URL',
+      '<a href="https://example.com/pricing#start">start</a>',
+      null,
+    ],
+    ['"start" to another page', '<a href="/guide#start">start</a>', false],
+    [
+      'code as link text',
+      '<a href="/ref/continue"><code>continue</code></a>',
+      null,
+    ],
+    [
+      'a link inside code',
+      '<pre>for (;;) { <a href="/ref/continue">continue</a>; }</pre>',
+      null,
+    ],
+    [
+      'code beside prose in a link',
+      '<a href="/a"><code>x</code> here</a><a href="/b">here</a>',
+      false,
+    ],
+    [
+      '"Details" and "continue" (not generic by Lighthouse)',
+      '<a href="/a">Details</a><a href="/b">continue</a>',
+      true,
+    ],
   ])('%s → %s', (_case, html, passed) => {
     expect(runCheck(linkText, documentOf('', html)).passed).toBe(passed);
+  });
+
+  it.each([
+    ['Spanish', 'es', 'más información', false],
+    ['German', 'de-AT', 'weiterlesen', false],
+    ['an English text on a Spanish page', 'es', 'click here', true],
+    ['an uncovered language: every list', 'nl', 'hier klicken', false],
+  ])('judges a %s page by its language', (_case, lang, text, passed) => {
+    const html = documentOf('', `<a href="/a">${text}</a>`, lang);
+    expect(runCheck(linkText, html).passed).toBe(passed);
   });
 });
 
@@ -230,14 +484,20 @@ describe('crawlable_links', () => {
       true,
     ],
     [
-      'mailto and tel are not judged',
+      'mailto and tel',
       '<a href="mailto:a@example.com">a</a><a href="tel:+331234">b</a>',
       true,
     ],
+    ['a breadcrumb to the page itself', '<a href="">Pricing</a>', true],
+    ['a whitespace href', '<a href="  ">a</a>', true],
+    [
+      'ftp: and news: resources',
+      '<a href="ftp://ftp.example/file">a</a><a href="news:comp.lang.c">b</a>',
+      true,
+    ],
     ['javascript:', '<a href="javascript:void(0)">a</a>', false],
-    ['an empty href', '<a href="">a</a>', false],
-    ['a whitespace href', '<a href="  ">a</a>', false],
-    ['another scheme', '<a href="ftp://example.com/file">a</a>', false],
+    ['a file: URL', '<a href="file:///C:/docs/a.html">a</a>', false],
+    ['no valid URL', '<a href="http://[bad">a</a>', false],
     ['no links', '<p>text</p>', null],
   ])('%s → %s', (_case, html, passed) => {
     expect(runCheck(crawlableLinks, documentOf('', html)).passed).toBe(passed);
@@ -287,5 +547,160 @@ describe('favicon', () => {
     expect(
       runCheck(favicon, documentOf(head, ''), { favicon: fetched }).passed,
     ).toBe(passed);
+  });
+});
+
+describe('broken_links', () => {
+  const probe = (
+    url: string,
+    status: number | null,
+    error: string | null = null,
+    kind: LinkProbe['kind'] = 'link',
+  ): LinkProbe => ({ url, kind, status, error });
+  const probes = (probed: LinkProbe[], found = probed.length) => ({
+    linkProbes: { found, probed },
+  });
+  it.each([
+    [
+      'every URL answers',
+      probes([
+        probe('https://example.com/a', 200),
+        probe('https://example.com/b.css', 304, null, 'stylesheet'),
+      ]),
+      true,
+    ],
+    [
+      'a redirect that ends in 200',
+      probes([probe('https://example.com/old', 200)]),
+      true,
+    ],
+    [
+      'a 404 link',
+      probes([
+        probe('https://example.com/a', 200),
+        probe('https://example.com/gone', 404),
+      ]),
+      false,
+    ],
+    [
+      'a 500 image',
+      probes([probe('https://example.com/a.png', 500, null, 'image')]),
+      false,
+    ],
+    [
+      'a host that does not resolve',
+      probes([probe('https://nowhere.example/', null, 'dns')]),
+      false,
+    ],
+    [
+      'a refused connection',
+      probes([probe('https://example.com:81/', null, 'connection')]),
+      false,
+    ],
+    [
+      'a timeout beside an answer',
+      probes([
+        probe('https://example.com/a', 200),
+        probe('https://slow.example/', null, 'timeout'),
+      ]),
+      true,
+    ],
+    [
+      'an address our policy refuses',
+      probes([
+        probe('https://example.com/a', 200),
+        probe('http://10.0.0.1/', null, 'blocked'),
+      ]),
+      true,
+    ],
+    [
+      'no answer at all in time',
+      probes([probe('https://slow.example/', null, 'timeout')]),
+      null,
+    ],
+    ['nothing to probe', probes([], 0), null],
+    ['not probed', { linkProbes: null }, null],
+  ])('%s → %s', (_case, overrides, passed) => {
+    expect(runCheck(brokenLinks, EMPTY, overrides).passed).toBe(passed);
+  });
+
+  it('lists each broken URL with its status or error, and says how many were probed', () => {
+    const outcome = runCheck(
+      brokenLinks,
+      EMPTY,
+      probes(
+        [
+          probe('https://example.com/gone', 404),
+          probe('https://example.com/a.png', 410, null, 'image'),
+          probe('https://nowhere.example/', null, 'dns'),
+          probe('https://example.com/fine', 200),
+        ],
+        73,
+      ),
+    );
+    expect(outcome.message).toBe(
+      '3 of 4 URLs probed are broken (the first 4 of 73).',
+    );
+    expect(outcome.value).toEqual([
+      '404 link https://example.com/gone',
+      '410 image https://example.com/a.png',
+      'dns link https://nowhere.example/',
+    ]);
+  });
+});
+
+describe('meta_refresh', () => {
+  it('gives the delay and the target as evidence', () => {
+    const outcome = runCheck(
+      metaRefresh,
+      documentOf('<meta http-equiv="refresh" content="0; url=/new">', ''),
+    );
+    expect(outcome.value).toEqual(['content="0; url=/new"']);
+  });
+
+  it.each([
+    ['no refresh', '', true],
+    ['a refresh', '<meta http-equiv="refresh" content="5">', false],
+    ['a redirect', '<meta http-equiv="Refresh" content="0; url=/new">', false],
+    [
+      'another http-equiv',
+      '<meta http-equiv="content-language" content="en">',
+      true,
+    ],
+  ])('%s → %s', (_case, head, passed) => {
+    expect(runCheck(metaRefresh, documentOf(head, '')).passed).toBe(passed);
+  });
+});
+
+describe('nofollow', () => {
+  it.each([
+    ['plain links', '', '<a href="/a">a</a>', {}, true],
+    [
+      'nofollow to another site',
+      '',
+      '<a href="https://ads.example/" rel="nofollow sponsored">ad</a>',
+      {},
+      true,
+    ],
+    [
+      'nofollow to this site',
+      '',
+      '<a href="/login" rel="nofollow">Log in</a>',
+      {},
+      false,
+    ],
+    [
+      'meta robots nofollow',
+      '<meta name="robots" content="index, nofollow">',
+      '',
+      {},
+      false,
+    ],
+    ['meta robots none', '<meta name="robots" content="none">', '', {}, false],
+    ['X-Robots-Tag: nofollow', '', '', { 'x-robots-tag': 'nofollow' }, false],
+  ])('%s → %s', (_case, head, body, headers, passed) => {
+    expect(runCheck(nofollow, documentOf(head, body), { headers }).passed).toBe(
+      passed,
+    );
   });
 });

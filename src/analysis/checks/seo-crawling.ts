@@ -1,11 +1,31 @@
-import robotsParserModule from 'robots-parser';
 import type { Element } from 'domhandler';
-import { elementsOf, resolveUrl, textOf, tokensOf } from '../parse.js';
+import {
+  absoluteHttpUrl,
+  agreedCanonical,
+  anchors,
+  canonicalDeclarations,
+  hasCodeText,
+  isBrokenAnswer,
+  isThePage,
+  linkTarget,
+} from '../links.js';
+import { elementsOf, elementsWhere, textOf, tokensOf } from '../parse.js';
 import type { ParsedPage } from '../parse.js';
-import { DECISIONS, THRESHOLDS } from '../thresholds.js';
-import type { CheckOutcome, SideFetch } from '../types.js';
-import { clip, firstItems, plural, startTag } from './check.js';
+import {
+  answeredAt,
+  forbidsFollowing,
+  forbidsIndexing,
+  robotsMetas,
+  robotsTxtBlockingLine,
+  robotsTxtProblems,
+} from '../robots.js';
+import { PROBE_LIMITS } from '../options.js';
+import { CAPPED_SCORE_MAX } from '../score.js';
+import { THRESHOLDS } from '../thresholds.js';
+import type { CheckOutcome, SideFetch, Snapshot } from '../types.js';
+import { clip, firstItems, plural, startTag, withinLimit } from './check.js';
 import type { Check } from './check.js';
+import { genericLinkTextsFor } from './generic-link-texts.js';
 
 /**
  * Checks of how search engines reach and read the page: URL, status, robots rules,
@@ -32,11 +52,6 @@ function unanswered(
   return null;
 }
 
-// robots-parser is CommonJS typed as an ES default export: under Node's ESM interop the
-// default import is already the function.
-const robotsParser =
-  robotsParserModule as unknown as typeof robotsParserModule.default;
-
 /** A valid BCP 47 language tag (language, script, region, variants). */
 const LANGUAGE_TAG =
   /^[a-z]{2,3}(-[a-z]{4})?(-([a-z]{2}|\d{3}))?(-[a-z0-9]{5,8}|-\d[a-z0-9]{3})*$/i;
@@ -57,6 +72,10 @@ export const seoFriendlyUrl: Check = {
   category: 'seo',
   importance: 'low',
   title: 'SEO-friendly URL',
+  passesWhen: `The URL's path is lower case, has no underscores, no file extension but .html or .htm, at most ${THRESHOLDS.urlMaxPathChars} characters, and at most ${THRESHOLDS.urlMaxQueryParams} query parameters.`,
+  notApplicableWhen: null,
+  advice:
+    'Prefer short lower-case paths with words joined by hyphens, without technology extensions or a trail of parameters, and redirect the old URLs when you change them.',
   run: (_page, snapshot) => {
     const url = URL.parse(snapshot.finalUrl);
     if (url === null) {
@@ -97,6 +116,9 @@ export const httpStatus: Check = {
   category: 'seo',
   importance: 'high',
   title: 'HTTP status',
+  passesWhen: 'The page (after its redirects) answers with a 2xx status.',
+  notApplicableWhen: null,
+  advice: `Make the URL answer 200: restore the page, or redirect a moved page to its new address. While this check fails the overall score is capped at ${CAPPED_SCORE_MAX}.`,
   run: (_page, { statusCode }) => ({
     passed: statusCode >= 200 && statusCode <= 299,
     message: `The page answered with HTTP ${statusCode}.`,
@@ -109,6 +131,10 @@ export const notFoundPage: Check = {
   category: 'seo',
   importance: 'low',
   title: '404 page',
+  passesWhen: 'A made-up path on the site answers 404 or 410.',
+  notApplicableWhen: 'The made-up path could not be fetched.',
+  advice:
+    'Answer missing pages with a real 404 (or 410) status, friendly page or not: a 200, or a redirect to the home page, lets search engines index any misspelt URL.',
   run: (_page, { notFoundProbe }) => {
     const skipped = unanswered(notFoundProbe, 'random-path probe');
     if (skipped) return skipped;
@@ -129,6 +155,11 @@ export const robotsTxt: Check = {
   category: 'seo',
   importance: 'medium',
   title: 'robots.txt',
+  passesWhen:
+    '`/robots.txt` answers 200, every line is a directive crawlers know, in its place (no rule before a `User-agent`, `Sitemap:` URLs absolute), and it lets user-agent `*` fetch the page.',
+  notApplicableWhen: '`/robots.txt` could not be fetched.',
+  advice:
+    'Serve a plain-text `/robots.txt` whose groups start with `User-agent`, whose directives are spelt right and whose sitemaps are absolute URLs, and check it does not disallow pages you want found.',
   run: (_page, snapshot) => {
     const fetch = snapshot.robotsTxt;
     const skipped = unanswered(fetch, 'robots.txt');
@@ -140,54 +171,72 @@ export const robotsTxt: Check = {
         value: fetch!.status,
       };
     }
-    // Parsed against the page's own origin, so the rules apply to the final URL.
-    const robotsUrl = new URL('/robots.txt', snapshot.finalUrl).href;
-    const robots = robotsParser(robotsUrl, fetch!.body ?? '');
-    const allowed = robots.isAllowed(snapshot.finalUrl, '*') !== false;
-    if (allowed) {
+    const problems = robotsTxtProblems(fetch!.body ?? '');
+    const blocking = robotsTxtBlockingLine(fetch, snapshot.finalUrl);
+    if (problems.length > 0) {
+      const block = blocking
+        ? ' It also forbids crawlers (user-agent *) to fetch this page.'
+        : '';
       return {
-        passed: true,
-        message: 'robots.txt lets every crawler fetch this page.',
+        passed: false,
+        message: `robots.txt has ${plural(problems.length, 'line', 'lines')} crawlers skip or misread.${block}`,
+        value: firstItems(problems).map((problem) => clip(problem)),
       };
     }
-    const line = robots.getMatchingLineNumber(snapshot.finalUrl, '*');
+    if (blocking === null) {
+      return {
+        passed: true,
+        message: 'robots.txt is valid and lets every crawler fetch this page.',
+      };
+    }
     return {
       passed: false,
       message: 'robots.txt forbids crawlers (user-agent *) to fetch this page.',
-      value:
-        line > 0 ? clip(fetch!.body!.split('\n')[line - 1].trim()) : undefined,
+      value: clip(blocking),
     };
   },
 };
-
-/** noindex, or none (noindex plus nofollow), as a directive in a robots list. */
-const NOINDEX = /(^|[\s,:])(noindex|none)(?=$|[\s,;])/i;
 
 export const indexable: Check = {
   id: 'indexable',
   category: 'seo',
   importance: 'high',
   title: 'Indexable',
+  passesWhen:
+    'No `noindex` or `none` (nor an `unavailable_after` date past at the answer) in a robots meta tag or the `X-Robots-Tag` header, and robots.txt lets user-agent `*` fetch the page.',
+  notApplicableWhen: null,
+  advice: `Remove the \`noindex\` (robots meta tag or \`X-Robots-Tag\` header) or the robots.txt rule that keeps the page out of search results, unless that is what you want. While this check fails the overall score is capped at ${CAPPED_SCORE_MAX}.`,
   run: (page, snapshot) => {
+    const now = answeredAt(snapshot.headers);
     const header = snapshot.headers['x-robots-tag'];
-    if (header !== undefined && NOINDEX.test(header)) {
+    if (header !== undefined && forbidsIndexing(header, now)) {
       return {
         passed: false,
         message: 'The X-Robots-Tag header forbids indexing.',
         value: clip(`X-Robots-Tag: ${header}`),
       };
     }
-    const meta = elementsOf(page, 'meta').find(
-      (m) =>
-        ['robots', 'googlebot'].includes(
-          m.attribs.name?.trim().toLowerCase() ?? '',
-        ) && NOINDEX.test(m.attribs.content ?? ''),
+    const meta = robotsMetas(page).find((m) =>
+      forbidsIndexing(m.attribs.content ?? '', now),
     );
     if (meta) {
       return {
         passed: false,
         message: 'A robots meta tag forbids indexing.',
         value: startTag(meta),
+      };
+    }
+    // A search engine that may not fetch the page cannot index what it says.
+    const blocking = robotsTxtBlockingLine(
+      snapshot.robotsTxt,
+      snapshot.finalUrl,
+    );
+    if (blocking !== null) {
+      return {
+        passed: false,
+        message:
+          'robots.txt forbids crawlers (user-agent *) to fetch this page.',
+        value: clip(`robots.txt: ${blocking}`),
       };
     }
     return { passed: true, message: 'Nothing forbids indexing this page.' };
@@ -200,12 +249,80 @@ function linksWithRel(page: ParsedPage, rel: string): Element[] {
   );
 }
 
-/** An absolute http(s) URL, or null. */
-function absoluteHttpUrl(value: string | undefined): URL | null {
-  const url = URL.parse((value ?? '').trim());
-  return url && (url.protocol === 'http:' || url.protocol === 'https:')
-    ? url
-    : null;
+/** A site's root: `/`, or an index file there (`/index.html`). */
+const ROOT_PATH = /^\/(?:(?:index|default)\.[a-z]+)?$/i;
+
+/** A canonical target that is another page: it must answer 200 without redirecting and may be indexed. */
+function judgeOtherCanonical(target: URL, snapshot: Snapshot): CheckOutcome {
+  const value = clip(target.href);
+  const pageUrl = URL.parse(snapshot.finalUrl);
+  if (
+    pageUrl !== null &&
+    !ROOT_PATH.test(pageUrl.pathname) &&
+    ROOT_PATH.test(target.pathname) &&
+    target.search === ''
+  ) {
+    return {
+      passed: false,
+      message:
+        'The canonical URL of this inner page is a site root: search engines would drop the page for it.',
+      value,
+    };
+  }
+  const probe = snapshot.canonicalProbe;
+  if (
+    probe === null ||
+    (probe.status === null && !isBrokenAnswer(null, probe.error))
+  ) {
+    const why = probe?.error ? ` (${probe.error})` : '';
+    return {
+      passed: true,
+      message: `The canonical URL names another page, which could not be asked${why}.`,
+      value,
+    };
+  }
+  if (probe.status === null) {
+    return {
+      passed: false,
+      message: `The canonical URL cannot be reached (${probe.error}).`,
+      value,
+    };
+  }
+  if (probe.status >= 300 && probe.status < 400 && probe.location) {
+    return {
+      passed: false,
+      message: `The canonical URL redirects (HTTP ${probe.status}) to ${clip(probe.location, 120)}.`,
+      value,
+    };
+  }
+  if (probe.status !== 200) {
+    return {
+      passed: false,
+      message: `The canonical URL answers HTTP ${probe.status}.`,
+      value,
+    };
+  }
+  const now = answeredAt(snapshot.headers);
+  if (probe.robots.some((directives) => forbidsIndexing(directives, now))) {
+    return {
+      passed: false,
+      message: 'The canonical URL forbids indexing.',
+      value,
+    };
+  }
+  if (robotsTxtBlockingLine(snapshot.robotsTxt, target.href) !== null) {
+    return {
+      passed: false,
+      message: 'robots.txt forbids crawlers to fetch the canonical URL.',
+      value,
+    };
+  }
+  return {
+    passed: true,
+    message:
+      'The canonical URL names another page, which answers 200 and may be indexed.',
+    value,
+  };
 }
 
 export const canonical: Check = {
@@ -213,30 +330,39 @@ export const canonical: Check = {
   category: 'seo',
   importance: 'medium',
   title: 'Canonical link',
-  run: (page) => {
-    const links = linksWithRel(page, 'canonical');
-    if (links.length === 0) {
+  passesWhen:
+    'Canonical links (tags and `Link` header) agree on one absolute http(s) URL; when it names another page, that page answers 200 without a redirect and may be indexed, and an inner page does not name a site root.',
+  notApplicableWhen: null,
+  advice:
+    "Declare one absolute canonical URL: the page's own address, or that of the page it duplicates. It must be a final address that answers 200 and may be indexed, never the home page of an inner page.",
+  run: (page, snapshot) => {
+    const declared = canonicalDeclarations(page, snapshot.headers);
+    if (declared.length === 0) {
       return { passed: false, message: 'The page has no canonical link.' };
     }
-    const hrefs = links.map((link) => clip(link.attribs.href ?? ''));
-    if (links.length > 1) {
+    const target = agreedCanonical(declared);
+    if (target === null) {
+      const value = firstItems(declared.map((href) => clip(href)));
+      return declared.some((href) => absoluteHttpUrl(href) === null)
+        ? {
+            passed: false,
+            message: 'A canonical link is not an absolute http(s) URL.',
+            value,
+          }
+        : {
+            passed: false,
+            message: `The page declares ${declared.length} canonical URLs that differ; it should declare one.`,
+            value,
+          };
+    }
+    if (isThePage(snapshot.finalUrl)(target)) {
       return {
-        passed: false,
-        message: `The page has ${links.length} canonical links; it should have one.`,
-        value: firstItems(hrefs),
+        passed: true,
+        message: 'The canonical URL is this page.',
+        value: clip(target.href),
       };
     }
-    return absoluteHttpUrl(links[0].attribs.href)
-      ? {
-          passed: true,
-          message: 'The canonical link is an absolute URL.',
-          value: hrefs[0],
-        }
-      : {
-          passed: false,
-          message: 'The canonical link is not an absolute http(s) URL.',
-          value: hrefs[0],
-        };
+    return judgeOtherCanonical(target, snapshot);
   },
 };
 
@@ -245,6 +371,11 @@ export const hreflang: Check = {
   category: 'seo',
   importance: 'low',
   title: 'hreflang links',
+  passesWhen:
+    'Every hreflang link has a valid language tag (or `x-default`) and an absolute URL.',
+  notApplicableWhen: 'The page declares no hreflang links.',
+  advice:
+    'Write each `hreflang` as a language tag such as `en` or `fr-CA` (or `x-default`), and give each alternate version an absolute URL.',
   run: (page) => {
     const links = elementsOf(page, 'link').filter(
       (link) => link.attribs.hreflang !== undefined,
@@ -271,51 +402,39 @@ export const hreflang: Check = {
   },
 };
 
-/** Link texts that tell neither reader nor search engine where the link goes. */
-const GENERIC_LINK_TEXTS = new Set([
-  'click here',
-  'click this',
-  'click',
-  'here',
-  'right here',
-  'go',
-  'start',
-  'this',
-  'this link',
-  'this page',
-  'link',
-  'more',
-  'read more',
-  'learn more',
-  'see more',
-  'more info',
-  'more information',
-  'info',
-  'information',
-  'details',
-  'continue',
-]);
-
-function anchors(page: ParsedPage): readonly Element[] {
-  return elementsOf(page, 'a').filter((a) => a.attribs.href !== undefined);
-}
-
 export const linkText: Check = {
   id: 'link_text',
   category: 'seo',
   importance: 'low',
   title: 'Descriptive link text',
-  run: (page) => {
-    const links = anchors(page);
+  passesWhen:
+    'No link text is generic ("click here", "read more", ...) by Lighthouse\'s lists for the page\'s language; links back to this page and link text that is code are not judged.',
+  notApplicableWhen: 'No link leads elsewhere with a text that is prose.',
+  advice:
+    'Replace generic link texts with words that say where the link leads, such as "team plan pricing" instead of "click here".',
+  run: (page, snapshot) => {
+    // A link back to the page (a table of contents) and code (an API name) describe nothing.
+    const backToThePage = isThePage(snapshot.finalUrl);
+    const links = anchors(page).filter((link) => {
+      const target = linkTarget(page, link);
+      if (target !== null && backToThePage(target)) return false;
+      return !hasCodeText(page, link);
+    });
     if (links.length === 0) {
-      return { passed: null, message: 'The page has no links.' };
+      return {
+        passed: null,
+        message: 'The page has no links to other pages whose text is prose.',
+      };
     }
+    const texts = genericLinkTextsFor(
+      elementsOf(page, 'html')[0]?.attribs.lang,
+    );
     const generic: string[] = [];
     for (const link of links) {
       const text = textOf(link)
         .toLowerCase()
         .replace(/[\s.…:!»›→>]+$/u, '');
-      if (GENERIC_LINK_TEXTS.has(text)) {
+      if (texts.has(text)) {
         generic.push(clip(`${text} → ${link.attribs.href}`, 120));
       }
     }
@@ -329,32 +448,35 @@ export const linkText: Check = {
   },
 };
 
+/** Schemes a crawler cannot follow: script to run, or a file on the reader's own machine. */
+const UNCRAWLABLE_SCHEMES = new Set(['javascript:', 'file:']);
+
 export const crawlableLinks: Check = {
   id: 'crawlable_links',
   category: 'seo',
   importance: 'low',
   title: 'Crawlable links',
+  passesWhen:
+    'No link is a `javascript:` or `file:` URL or an href that is no URL; an empty href, fragments and other schemes (`mailto:`, `ftp:`, ...) are fine.',
+  notApplicableWhen: 'The page has no links.',
+  advice:
+    'Give every `<a>` a real URL: run scripts from buttons rather than `javascript:` links, and never link to files on your own disk.',
   run: (page) => {
     const links = anchors(page);
     if (links.length === 0) {
       return { passed: null, message: 'The page has no links.' };
     }
-    const broken: string[] = [];
-    for (const link of links) {
-      const href = link.attribs.href.trim();
-      const url = href === '' ? null : resolveUrl(page, href);
-      if (url && DECISIONS.crawlableLinksIgnoredSchemes.includes(url.protocol))
-        continue;
-      if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-        broken.push(startTag(link));
-      }
-    }
-    return broken.length === 0
-      ? { passed: true, message: 'Every link leads to an http(s) URL.' }
+    // An empty href is the page itself; mailto:, ftp: and other schemes are resources, not faults.
+    const uncrawlable = links.filter((link) => {
+      const url = linkTarget(page, link);
+      return url === null || UNCRAWLABLE_SCHEMES.has(url.protocol);
+    });
+    return uncrawlable.length === 0
+      ? { passed: true, message: 'Every link can be followed.' }
       : {
           passed: false,
-          message: `${plural(broken.length, 'link does', 'links do')} not lead to an http(s) URL.`,
-          value: firstItems(broken),
+          message: `${uncrawlable.length} of ${plural(links.length, 'link')} cannot be followed: a javascript: or file: URL, or no valid URL.`,
+          value: firstItems(uncrawlable).map(startTag),
         };
   },
 };
@@ -364,16 +486,18 @@ export const inPageLinks: Check = {
   category: 'seo',
   importance: 'low',
   title: 'Number of links',
+  passesWhen: `The page has fewer than ${THRESHOLDS.linksLimit} links.`,
+  notApplicableWhen: null,
+  advice:
+    'Keep navigation and footer lists to what readers need on this page, and split very long lists of links across pages.',
   run: (page) => {
     const count = anchors(page).length;
-    const passed = count < THRESHOLDS.linksLimit;
-    return {
-      passed,
-      message: passed
-        ? `The page has ${plural(count, 'link')}.`
-        : `The page has ${plural(count, 'link')}; it should have fewer than ${THRESHOLDS.linksLimit}.`,
-      value: count,
-    };
+    return withinLimit(
+      count < THRESHOLDS.linksLimit,
+      `The page has ${plural(count, 'link')}`,
+      `it should have fewer than ${THRESHOLDS.linksLimit}`,
+      count,
+    );
   },
 };
 
@@ -382,6 +506,10 @@ export const language: Check = {
   category: 'seo',
   importance: 'medium',
   title: 'Page language',
+  passesWhen: '`<html lang>` holds a valid language tag.',
+  notApplicableWhen: null,
+  advice:
+    'Declare the page\'s language on its root element, as in `<html lang="en">`.',
   run: (page) => {
     const lang = elementsOf(page, 'html')[0]?.attribs.lang?.trim();
     if (!lang) {
@@ -406,6 +534,11 @@ export const favicon: Check = {
   category: 'seo',
   importance: 'low',
   title: 'Favicon',
+  passesWhen: 'The page declares an icon, or `/favicon.ico` answers 200.',
+  notApplicableWhen:
+    'No icon is declared and `/favicon.ico` could not be fetched.',
+  advice:
+    'Declare an icon with `<link rel="icon" href="/favicon.svg">`, or serve `/favicon.ico`, so tabs, bookmarks and results show your mark.',
   run: (page, snapshot) => {
     const declared = linksWithRel(page, 'icon').find((link) =>
       link.attribs.href?.trim(),
@@ -426,6 +559,134 @@ export const favicon: Check = {
           passed: false,
           message: `The page declares no icon and /favicon.ico answers HTTP ${status}.`,
           value: status,
+        };
+  },
+};
+
+export const brokenLinks: Check = {
+  id: 'broken_links',
+  category: 'seo',
+  importance: 'high',
+  title: 'Broken links',
+  passesWhen: `None of the page's probed links and subresources answers 4xx/5xx or cannot be reached (HEAD, then GET when HEAD answers an error; same origin first, at most ${PROBE_LIMITS.maxUrls} URLs).`,
+  notApplicableWhen:
+    'The page has no http(s) link or subresource, or none of those probed answered in time.',
+  advice:
+    'Fix or remove each broken link, restore or replace each missing image, script or stylesheet, and point moved pages to their new address.',
+  run: (_page, { linkProbes }) => {
+    if (linkProbes === null) {
+      return { passed: null, message: 'The links were not probed.' };
+    }
+    const { found, probed } = linkProbes;
+    if (found === 0) {
+      return {
+        passed: null,
+        message: 'The page has no links or subresources to probe.',
+      };
+    }
+    const broken = probed.filter((p) => isBrokenAnswer(p.status, p.error));
+    const unverified = probed.filter(
+      (p) => p.status === null && !isBrokenAnswer(p.status, p.error),
+    ).length;
+    const scope =
+      found > probed.length ? ` (the first ${probed.length} of ${found})` : '';
+    if (broken.length > 0) {
+      return {
+        passed: false,
+        message: `${broken.length} of ${plural(probed.length, 'URL')} probed ${broken.length === 1 ? 'is' : 'are'} broken${scope}.`,
+        value: firstItems(broken).map((p) =>
+          clip(`${p.status ?? p.error} ${p.kind} ${p.url}`, 160),
+        ),
+      };
+    }
+    if (unverified === probed.length) {
+      return {
+        passed: null,
+        message: `None of the ${plural(probed.length, 'URL')} probed answered in time.`,
+      };
+    }
+    const unchecked =
+      unverified > 0 ? `; ${unverified} could not be checked` : '';
+    return {
+      passed: true,
+      message: `Every URL probed answers${scope}${unchecked}.`,
+    };
+  },
+};
+
+export const metaRefresh: Check = {
+  id: 'meta_refresh',
+  category: 'seo',
+  importance: 'low',
+  title: 'Meta refresh',
+  passesWhen: 'No `<meta http-equiv="refresh">`.',
+  notApplicableWhen: null,
+  advice:
+    'Replace the meta refresh with a server redirect (301 or 308), or let readers reload: timed reloads lose their place and confuse search engines.',
+  run: (page) => {
+    const refreshes = elementsWhere(page, 'meta', 'http-equiv', 'refresh');
+    return refreshes.length === 0
+      ? {
+          passed: true,
+          message: 'The page does not reload or redirect itself.',
+        }
+      : {
+          passed: false,
+          message: 'A meta refresh reloads or redirects the page.',
+          // Its content is the delay and, for a redirect, the target.
+          value: firstItems(refreshes).map((meta) =>
+            clip(`content="${meta.attribs.content ?? ''}"`, 120),
+          ),
+        };
+  },
+};
+
+export const nofollow: Check = {
+  id: 'nofollow',
+  category: 'seo',
+  importance: 'low',
+  title: 'Followed links',
+  passesWhen:
+    'Neither a robots meta tag nor `X-Robots-Tag` says `nofollow`, and no link to this site carries `rel=nofollow`.',
+  notApplicableWhen: null,
+  advice:
+    'Take `nofollow` off the robots meta tag and off links to your own pages so search engines follow and credit them; keep it for paid or untrusted links elsewhere.',
+  run: (page, snapshot) => {
+    const header = snapshot.headers['x-robots-tag'];
+    if (header !== undefined && forbidsFollowing(header)) {
+      return {
+        passed: false,
+        message:
+          "The X-Robots-Tag header tells search engines not to follow the page's links.",
+        value: clip(`X-Robots-Tag: ${header}`),
+      };
+    }
+    const meta = robotsMetas(page).find((m) =>
+      forbidsFollowing(m.attribs.content ?? ''),
+    );
+    if (meta) {
+      return {
+        passed: false,
+        message:
+          "A robots meta tag tells search engines not to follow the page's links.",
+        value: startTag(meta),
+      };
+    }
+    const origin = URL.parse(snapshot.finalUrl)?.origin;
+    const nofollowed = anchors(page).filter(
+      (link) =>
+        tokensOf(link, 'rel').includes('nofollow') &&
+        linkTarget(page, link)?.origin === origin,
+    );
+    return nofollowed.length === 0
+      ? {
+          passed: true,
+          message: 'Search engines may follow every link to this site.',
+        }
+      : {
+          passed: false,
+          message: `${plural(nofollowed.length, 'link')} to this site ${nofollowed.length === 1 ? 'carries' : 'carry'} rel=nofollow.`,
+          value: firstItems(nofollowed).map(startTag),
         };
   },
 };

@@ -18,6 +18,14 @@ describe('classifyAddress', () => {
     ['192.168.1.1', 'private'],
     ['169.254.169.254', 'linkLocal'],
     ['100.100.100.200', 'carrierGradeNat'],
+    // cloud platforms' services on public addresses, and metadata elsewhere
+    ['168.63.129.16', 'cloudPlatform'],
+    ['161.26.0.1', 'cloudPlatform'],
+    ['166.11.255.254', 'cloudPlatform'],
+    ['::ffff:168.63.129.16', 'cloudPlatform'],
+    ['64:ff9b::a83f:8110', 'cloudPlatform'],
+    ['192.0.0.192', 'reserved'],
+    ['169.254.0.23', 'linkLocal'],
     ['0.0.0.0', 'unspecified'],
     ['224.0.0.1', 'multicast'],
     ['239.255.255.250', 'multicast'],
@@ -68,6 +76,11 @@ describe('classifyAddress', () => {
     ['172.32.0.0', 'unicast'],
     ['100.63.255.255', 'unicast'],
     ['100.128.0.0', 'unicast'],
+    // just outside the cloud platforms' addresses
+    ['168.63.129.15', 'unicast'],
+    ['168.63.129.17', 'unicast'],
+    ['161.27.0.1', 'unicast'],
+    ['166.12.0.1', 'unicast'],
   ])('%s is %s', (address, range) => {
     expect(classifyAddress(address)).toBe(range);
   });

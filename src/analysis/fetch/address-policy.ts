@@ -32,12 +32,35 @@ export function parseAddress(host: string): Address | null {
 }
 
 /**
+ * Public addresses a cloud platform answers from inside its own network, with the
+ * platform's services behind them: Azure's wire server (168.63.129.16, reachable from
+ * every Azure VM), IBM Cloud's private service networks. Metadata services elsewhere
+ * sit in ranges refused already (169.254.169.254 link-local, Alibaba's 100.100.100.200
+ * carrier-grade NAT, Oracle's 192.0.0.192 reserved, AWS's fd00:ec2::254 unique-local).
+ */
+const CLOUD_PLATFORM_RANGES: ReadonlyArray<[string, number]> = [
+  ['168.63.129.16', 32],
+  ['161.26.0.0', 16],
+  ['166.8.0.0', 14],
+];
+
+function isCloudPlatform(address: ipaddr.IPv4): boolean {
+  return CLOUD_PLATFORM_RANGES.some(([base, bits]) =>
+    address.match(ipaddr.IPv4.parse(base), bits),
+  );
+}
+
+/**
  * The range an address belongs to, by ipaddr.js's table ("unicast" for public ones),
- * with the IPv4 address inside NAT64 and 6to4 prefixes classified for what it is.
+ * with the IPv4 address inside NAT64 and 6to4 prefixes classified for what it is, and
+ * cloud platforms' own addresses as "cloudPlatform".
  */
 export function classifyAddress(address: string): string {
   const parsed = parseAddress(address);
   if (!parsed) return 'invalid';
+  if (parsed.kind() === 'ipv4' && isCloudPlatform(parsed as ipaddr.IPv4)) {
+    return 'cloudPlatform';
+  }
   if (parsed.kind() === 'ipv6') {
     const v6 = parsed as ipaddr.IPv6;
     const range = v6.range();
@@ -46,6 +69,7 @@ export function classifyAddress(address: string): string {
     if (range === 'unicast' && isIPv4Compatible(v6)) return 'reserved';
     const embedded = embeddedIPv4(v6, range);
     if (embedded) {
+      if (isCloudPlatform(embedded)) return 'cloudPlatform';
       const inner = embedded.range();
       return inner === 'unicast' ? range : inner;
     }
@@ -76,7 +100,7 @@ interface AllowedRange {
 }
 
 /**
- * API.md's address policy: only public unicast addresses, except the host names,
+ * The address policy of docs/api.md: only public unicast addresses, except the host names,
  * addresses and CIDR ranges of ANALYZER_ALLOW_HOSTS.
  */
 export class AddressPolicy {

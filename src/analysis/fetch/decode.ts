@@ -16,12 +16,26 @@ export interface DecodedHtml {
 
 const DEFAULT_CHARSET = 'utf-8';
 
+/** The media types of an HTML page. */
+export const HTML_TYPES: readonly string[] = [
+  'text/html',
+  'application/xhtml+xml',
+];
+
+/** The media type of a Content-Type header (lower case, parameters dropped), or null when it says none. */
+export function mediaTypeOf(headers: Record<string, string>): string | null {
+  const value = headers['content-type'];
+  if (value === undefined) return null;
+  const type = value.split(';')[0].trim().toLowerCase();
+  return type === '' ? null : type;
+}
+
 /** How far into the body `<meta charset>` is looked for (WHATWG prescan). */
 const PRESCAN_BYTES = 1024;
 
 /**
  * Decodes an HTML body by the charset of the Content-Type header, then the BOM, then a
- * `<meta charset>` in the first 1024 bytes, else UTF-8 (ANALYSIS.md, Gather).
+ * `<meta charset>` in the first 1024 bytes, else UTF-8 (docs/checks.md, "Gather").
  */
 export function decodeHtml(
   bytes: Uint8Array,

@@ -1,14 +1,29 @@
 import { randomBytes } from 'node:crypto';
 import { AnalysisError } from '../errors.js';
 import type { AnalyserOptions } from '../options.js';
-import type { SideFetch, Snapshot } from '../types.js';
-import type { Lookup } from './address-policy.js';
-import { decodeHtml, decodeUtf8 } from './decode.js';
+import { parsePage } from '../parse.js';
+import type { ParsedPage } from '../parse.js';
+import type { LinkProbes, SideFetch, Snapshot, TargetProbe } from '../types.js';
+import type { AddressPolicy, Lookup } from './address-policy.js';
+import { decodeHtml, decodeUtf8, HTML_TYPES, mediaTypeOf } from './decode.js';
+import type { DecodedHtml } from './decode.js';
+import {
+  planProbes,
+  probeCanonical,
+  probeHttpTwin,
+  probeLinks,
+} from './probes.js';
+import type { FetchedPage, ProbePlan } from './probes.js';
 import { isXmlSitemap } from './sitemap.js';
-import { createGuardedClient, toAnalysisError } from './guarded-client.js';
+import {
+  boundedSignal,
+  createGuardedClient,
+  toAnalysisError,
+} from './guarded-client.js';
 import type {
   FetchedResponse,
   GuardedClient,
+  RequestBounds,
   ResponseHead,
 } from './guarded-client.js';
 
@@ -17,7 +32,28 @@ export interface GatherDependencies {
   lookup?: Lookup;
   /** Clock for the timings, in milliseconds. */
   now?: () => number;
+  /** The policy every connection is checked against; built from the options when absent. */
+  policy?: AddressPolicy;
+  /** Certificates to trust instead of the system's (tests trust their own TLS fixture). */
+  trustedCertificates?: string[];
+  /**
+   * Reads what to probe off the fetched page, which means parsing it: on a judge
+   * thread when the analyser has one, here otherwise.
+   */
+  planProbes?: (fetched: FetchedPage) => Promise<ProbePlan>;
 }
+
+/** A snapshot and its HTML parsed, which gathering needs for the probes and judging reuses. */
+export interface Gathered {
+  snapshot: Snapshot;
+  page: ParsedPage;
+}
+
+/** Parses the page here, for the probe plan. */
+const planHere = (fetched: FetchedPage): Promise<ProbePlan> =>
+  Promise.resolve(
+    planProbes(parsePage(fetched.html, fetched.finalUrl), fetched),
+  );
 
 /** Side fetches are small: enough for any sane robots.txt, sitemap index or error page. */
 const SIDE_LIMITS = {
@@ -30,13 +66,13 @@ const SIDE_LIMITS = {
 const TEXT_ACCEPT = 'text/plain,text/*;q=0.9,*/*;q=0.1';
 const XML_ACCEPT = 'application/xml,text/xml;q=0.9,*/*;q=0.1';
 const IMAGE_ACCEPT = 'image/*,*/*;q=0.1';
-const HTML_TYPES = ['text/html', 'application/xhtml+xml'];
 /** How much of an untyped body is sniffed for an HTML start. */
 const SNIFF_BYTES = 512;
 
 /**
- * Step 1 of the pipeline (ANALYSIS.md): fetches the page and, in parallel after it, the
- * side requests, all under one deadline, and returns the immutable snapshot.
+ * Step 1 of the pipeline (docs/checks.md): fetches the page and, in parallel after it, the
+ * side requests and the probes of what it points to, all under one deadline, and
+ * returns the immutable snapshot.
  */
 export async function gather(
   url: string,
@@ -46,16 +82,47 @@ export async function gather(
   const deadline = startDeadline(options.deadlineMs);
   const client = createGuardedClient(options, dependencies);
   try {
-    const page = await fetchPage(client, url, options, deadline.signal);
-    const side = await gatherSideFetches(client, page, {
+    const fetched = await fetchPage(client, url, options, deadline.signal);
+    const decoded = decodeHtml(
+      fetched.body,
+      fetched.headers['content-type'] || null,
+    );
+    const bounds = {
       deadline: deadline.signal,
       timeoutMs: options.sideFetchTimeoutMs,
+    };
+    const planning = (dependencies.planProbes ?? planHere)({
+      html: decoded.html,
+      finalUrl: fetched.url,
+      headers: fetched.headers,
     });
-    return Object.freeze(buildSnapshot(url, page, side));
+    const [side, probes] = await Promise.all([
+      gatherSideFetches(client, fetched, bounds),
+      planning.then((plan) => gatherProbes(client, plan, fetched, bounds)),
+    ]);
+    const snapshot = buildSnapshot(url, fetched, decoded, side, probes);
+    return Object.freeze(snapshot);
   } finally {
     deadline.clear();
     await client.close();
   }
+}
+
+/** gather, with the page's HTML parsed here, once, for the probes and for judging. */
+export async function gatherParsed(
+  url: string,
+  options: AnalyserOptions,
+  dependencies: GatherDependencies = {},
+): Promise<Gathered> {
+  let page: ParsedPage | null = null;
+  const snapshot = await gather(url, options, {
+    ...dependencies,
+    planProbes: (fetched) => {
+      page = parsePage(fetched.html, fetched.finalUrl);
+      return Promise.resolve(planProbes(page, fetched));
+    },
+  });
+  return { snapshot, page: page! };
 }
 
 function startDeadline(deadlineMs: number): {
@@ -83,13 +150,6 @@ async function fetchPage(
   return page;
 }
 
-function mediaTypeOf(headers: Record<string, string>): string | null {
-  const value = headers['content-type'];
-  if (value === undefined) return null;
-  const type = value.split(';')[0].trim().toLowerCase();
-  return type === '' ? null : type;
-}
-
 /** Refuses before the body is read when the content type says it is not HTML. */
 function refuseDeclaredNonHtml(head: ResponseHead): void {
   const type = mediaTypeOf(head.headers);
@@ -111,6 +171,7 @@ function notJudgeable(head: ResponseHead, message: string): AnalysisError {
     return new AnalysisError(
       'http_status',
       `The page answered ${head.status} without an HTML body.`,
+      head.status >= 500,
     );
   }
   return new AnalysisError('not_html', message);
@@ -133,16 +194,30 @@ interface SideFetches {
   favicon: SideFetch;
 }
 
-/** The analysis deadline and the bound of each side fetch within it. */
-interface SideFetchBounds {
-  deadline: AbortSignal;
-  timeoutMs: number;
+interface Probes {
+  linkProbes: LinkProbes;
+  canonicalProbe: TargetProbe | null;
+  httpProbe: TargetProbe | null;
+}
+
+async function gatherProbes(
+  client: GuardedClient,
+  plan: ProbePlan,
+  fetched: FetchedResponse,
+  bounds: RequestBounds,
+): Promise<Probes> {
+  const [linkProbes, canonicalProbe, httpProbe] = await Promise.all([
+    probeLinks(client, plan.targets, bounds),
+    probeCanonical(client, plan.canonical, bounds),
+    probeHttpTwin(client, fetched.url, bounds),
+  ]);
+  return { linkProbes, canonicalProbe, httpProbe };
 }
 
 async function gatherSideFetches(
   client: GuardedClient,
   page: FetchedResponse,
-  bounds: SideFetchBounds,
+  bounds: RequestBounds,
 ): Promise<SideFetches> {
   const origin = new URL(page.url).origin;
   const robotsAndSitemap = (async () => {
@@ -180,13 +255,10 @@ interface SideFetchOptions {
 async function sideFetch(
   client: GuardedClient,
   url: string,
-  bounds: SideFetchBounds,
+  bounds: RequestBounds,
   options: SideFetchOptions,
 ): Promise<SideFetch> {
-  const signal = AbortSignal.any([
-    bounds.deadline,
-    AbortSignal.timeout(bounds.timeoutMs),
-  ]);
+  const signal = boundedSignal(bounds);
   try {
     const response = await client.get(url, {
       ...options,
@@ -212,7 +284,7 @@ async function sideFetch(
 }
 
 /**
- * The sitemap robots.txt names, or /sitemap.xml (ANALYSIS.md: either may pass). When
+ * The sitemap robots.txt names, or /sitemap.xml (docs/checks.md: either may pass). When
  * the named one is no XML sitemap, /sitemap.xml is tried too; its answer is kept only
  * when it is one, else the named sitemap's failure is what the site has to fix.
  */
@@ -220,7 +292,7 @@ async function fetchSitemap(
   client: GuardedClient,
   robotsTxt: SideFetch,
   origin: string,
-  bounds: SideFetchBounds,
+  bounds: RequestBounds,
 ): Promise<SideFetch> {
   const options = { maxBytes: SIDE_LIMITS.sitemapBytes, accept: XML_ACCEPT };
   const fallbackUrl = `${origin}/sitemap.xml`;
@@ -259,17 +331,18 @@ function httpUrl(href: string, base: string): string | null {
 function buildSnapshot(
   requestedUrl: string,
   page: FetchedResponse,
+  decoded: DecodedHtml,
   side: SideFetches,
+  probes: Probes,
 ): Snapshot {
-  const contentType = page.headers['content-type'] ?? '';
-  const decoded = decodeHtml(page.body, contentType || null);
   return {
     requestedUrl,
     finalUrl: page.url,
     redirects: page.redirects,
     statusCode: page.status,
     headers: page.headers,
-    contentType,
+    setCookies: page.setCookies,
+    contentType: page.headers['content-type'] ?? '',
     contentEncoding: page.contentEncoding,
     declaredCharset: decoded.declared,
     charset: decoded.charset,
@@ -282,5 +355,6 @@ function buildSnapshot(
     sitemap: side.sitemap,
     notFoundProbe: side.notFoundProbe,
     favicon: side.favicon,
+    ...probes,
   };
 }

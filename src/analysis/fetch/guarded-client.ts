@@ -39,6 +39,8 @@ export interface ResponseHead {
 export interface FetchedResponse extends ResponseHead {
   requestedUrl: string;
   redirects: RedirectHop[];
+  /** Each Set-Cookie header on its own: their dates hold commas, so they cannot be joined. */
+  setCookies: string[];
   /** The content-decoded body (empty when not read). */
   body: Buffer;
   /** The codings of Content-Encoding as applied (lowercased, identity left out, ", "-joined), null when plain. */
@@ -57,11 +59,29 @@ export interface GetOptions {
   /** Cap on the content-decoded body (and, with a little slack, the wire bytes). */
   maxBytes: number;
   maxRedirects: number;
+  /** HEAD asks for the status and headers only; GET by default. */
+  method?: 'GET' | 'HEAD';
+  /** false: a redirect is the answer (its Location in the headers), not followed. */
+  followRedirects?: boolean;
   accept?: string;
   /** false: the body is discarded (a favicon only needs its status). */
   readBody?: boolean;
   /** Looks at the final head before the body is read; throwing stops the request. */
   onHead?: (head: ResponseHead) => void;
+}
+
+/** The analysis deadline, and the bound of each request made beside the page within it. */
+export interface RequestBounds {
+  deadline: AbortSignal;
+  timeoutMs: number;
+}
+
+/** Aborts at the deadline or once the request's own bound has passed, whichever comes first. */
+export function boundedSignal(bounds: RequestBounds): AbortSignal {
+  return AbortSignal.any([
+    bounds.deadline,
+    AbortSignal.timeout(bounds.timeoutMs),
+  ]);
 }
 
 export interface GuardedClient {
@@ -72,6 +92,10 @@ export interface GuardedClient {
 export interface GuardedClientDependencies {
   lookup?: Lookup;
   now?: () => number;
+  /** Built from options.allowHosts when absent. */
+  policy?: AddressPolicy;
+  /** Certificates to trust instead of the system's (tests trust their own TLS fixture). */
+  trustedCertificates?: string[];
 }
 
 /**
@@ -83,11 +107,16 @@ export function createGuardedClient(
   options: Pick<AnalyserOptions, 'allowHosts' | 'userAgent' | 'deadlineMs'>,
   dependencies: GuardedClientDependencies = {},
 ): GuardedClient {
-  const policy = new AddressPolicy(options.allowHosts);
+  const policy = dependencies.policy ?? new AddressPolicy(options.allowHosts);
   const lookup = dependencies.lookup ?? systemLookup;
   const now = dependencies.now ?? (() => performance.now());
   const agent = new Agent({
-    connect: guardedConnector(policy, lookup, options.deadlineMs),
+    connect: guardedConnector(
+      policy,
+      lookup,
+      options.deadlineMs,
+      dependencies.trustedCertificates,
+    ),
     headersTimeout: options.deadlineMs,
     bodyTimeout: options.deadlineMs,
   });
@@ -116,8 +145,12 @@ function guardedConnector(
   policy: AddressPolicy,
   lookup: Lookup,
   timeoutMs: number,
+  trustedCertificates: string[] | undefined,
 ): buildConnector.connector {
-  const connectTo = buildConnector({ timeout: timeoutMs });
+  const connectTo = buildConnector({
+    timeout: timeoutMs,
+    ...(trustedCertificates ? { ca: trustedCertificates } : {}),
+  });
   return (target, callback) => {
     resolveAllowed(target.hostname, policy, lookup).then(
       ({ address }) => {
@@ -172,7 +205,8 @@ async function fetchFollowingRedirects(
   let url = requestedUrl;
   for (;;) {
     const response = await send(context, url, options);
-    const location = redirectTarget(response, url);
+    const location =
+      options.followRedirects === false ? null : redirectTarget(response, url);
     if (location === null) {
       const ttfbMs = context.now() - started;
       return await readFinal(context, response, {
@@ -204,7 +238,7 @@ async function send(
   try {
     return await request(url, {
       dispatcher: context.agent,
-      method: 'GET',
+      method: options.method ?? 'GET',
       signal: options.signal,
       headers: {
         'user-agent': context.userAgent,
@@ -269,8 +303,10 @@ async function readFinal(
   let decoders: Decoder[] = [];
   try {
     options.onHead?.(head);
-    assertDeclaredLengthFits(head.headers, options.maxBytes);
-    if (options.readBody !== false) decoders = decodersFor(codings, final.url);
+    if (options.readBody !== false) {
+      assertDeclaredLengthFits(head.headers, options.maxBytes);
+      decoders = decodersFor(codings, final.url);
+    }
   } catch (error) {
     abandon(response.body);
     throw error;
@@ -279,10 +315,12 @@ async function readFinal(
     options.readBody === false
       ? await discardCounted(response.body)
       : await readBody(response.body, decoders, options, final.url);
+  const setCookies = response.headers['set-cookie'] ?? [];
   return {
     ...head,
     requestedUrl: final.requestedUrl,
     redirects: final.redirects,
+    setCookies: Array.isArray(setCookies) ? setCookies : [setCookies],
     body: read.body,
     contentEncoding,
     transferBytes: read.wireBytes,

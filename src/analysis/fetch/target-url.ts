@@ -19,7 +19,7 @@ export class InvalidTargetUrlError extends Error {
 
 const DNS_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 
-/** API.md's url rules: absolute http(s), at most 2048 characters, no user-info, a real host. */
+/** The url rules of docs/api.md: absolute http(s), at most 2048 characters, no user-info, a real host. */
 export function parseTargetUrl(raw: string): URL {
   if (raw.length > TARGET_URL_MAX_LENGTH) {
     throw new InvalidTargetUrlError(

@@ -1,0 +1,286 @@
+import { subresourceRequests } from '../checks/resources.js';
+import {
+  agreedCanonical,
+  anchors,
+  canonicalDeclarations,
+  isThePage,
+  linkTarget,
+  withoutFragment,
+} from '../links.js';
+import { PROBE_LIMITS } from '../options.js';
+import { parsePage } from '../parse.js';
+import type { ParsedPage } from '../parse.js';
+import { robotsMetas } from '../robots.js';
+import type { LinkProbe, LinkProbes, TargetProbe } from '../types.js';
+import { decodeHtml, HTML_TYPES, mediaTypeOf } from './decode.js';
+import { boundedSignal, toAnalysisError } from './guarded-client.js';
+import type {
+  GuardedClient,
+  RequestBounds,
+  ResponseHead,
+} from './guarded-client.js';
+
+/**
+ * The requests gathering makes for what the page points to: its links and
+ * subresources (broken_links), its canonical target and, on https, its http:// twin.
+ * Each goes through the guarded client, never throws, and is bounded in number, size
+ * and time inside the analysis deadline.
+ */
+
+const ANY_ACCEPT = '*/*';
+
+interface ProbeTarget {
+  url: string;
+  kind: LinkProbe['kind'];
+}
+
+/**
+ * What the probes will ask for, read off the parsed page: its links and subresources,
+ * and its canonical target. Plain data, so it can be worked out on a judge thread.
+ */
+export interface ProbePlan {
+  targets: ProbeTarget[];
+  /** The canonical URL when it names another page, else null. */
+  canonical: string | null;
+}
+
+/** The page as fetched, before anything is parsed: what a probe plan is read from. */
+export interface FetchedPage {
+  html: string;
+  finalUrl: string;
+  headers: Record<string, string>;
+}
+
+/** The probe plan of a parsed page. */
+export function planProbes(page: ParsedPage, fetched: FetchedPage): ProbePlan {
+  const canonical = agreedCanonical(
+    canonicalDeclarations(page, fetched.headers),
+  );
+  return {
+    targets: probeTargets(page, fetched.finalUrl),
+    canonical:
+      canonical === null || isThePage(fetched.finalUrl)(canonical)
+        ? null
+        : withoutFragment(canonical),
+  };
+}
+
+/**
+ * The page's distinct http(s) links and subresources to probe, the page itself left
+ * out: same origin first (what the site can fix), subresources before links (what
+ * breaks the page itself), each kind in page order.
+ */
+export function probeTargets(
+  page: ParsedPage,
+  finalUrl: string,
+): ProbeTarget[] {
+  const seen = new Set<string>();
+  const found: ProbeTarget[] = [];
+  const thePage = isThePage(finalUrl);
+  const add = (url: URL | null, kind: LinkProbe['kind']) => {
+    if (url === null || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+      return;
+    if (thePage(url)) return;
+    const href = withoutFragment(url);
+    if (seen.has(href)) return;
+    seen.add(href);
+    found.push({ url: href, kind });
+  };
+  for (const request of subresourceRequests(page)) {
+    add(URL.parse(request.url), request.kind);
+  }
+  for (const link of anchors(page)) add(linkTarget(page, link), 'link');
+  const origin = URL.parse(finalUrl)?.origin;
+  const sameOrigin = (target: ProbeTarget) =>
+    URL.parse(target.url)?.origin === origin;
+  return [
+    ...found.filter(sameOrigin),
+    ...found.filter((target) => !sameOrigin(target)),
+  ];
+}
+
+/**
+ * HEAD, then GET when HEAD answers an error: many servers refuse or mishandle HEAD,
+ * and the GET answer is what a reader gets. The body is never kept.
+ */
+async function probeLink(
+  client: GuardedClient,
+  target: ProbeTarget,
+  bounds: RequestBounds,
+): Promise<LinkProbe> {
+  const signal = boundedSignal(bounds);
+  const ask = (method: 'HEAD' | 'GET') =>
+    client.get(target.url, {
+      method,
+      signal,
+      maxBytes: 0,
+      maxRedirects: PROBE_LIMITS.maxRedirects,
+      accept: ANY_ACCEPT,
+      readBody: false,
+    });
+  try {
+    let response = await ask('HEAD');
+    if (response.status >= 400) response = await ask('GET');
+    return { ...target, status: response.status, error: null };
+  } catch (error) {
+    return {
+      ...target,
+      status: null,
+      error: toAnalysisError(error, signal).code,
+    };
+  }
+}
+
+/** Runs `work` on every item, at most `concurrency` at a time, results in the items' order. */
+async function inParallel<T, R>(
+  items: readonly T[],
+  concurrency: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]);
+    }
+  };
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, items.length) }, worker),
+  );
+  return results;
+}
+
+export async function probeLinks(
+  client: GuardedClient,
+  targets: ProbeTarget[],
+  bounds: RequestBounds,
+): Promise<LinkProbes> {
+  const probed = await inParallel(
+    targets.slice(0, PROBE_LIMITS.maxUrls),
+    PROBE_LIMITS.concurrency,
+    (target) => probeLink(client, target, bounds),
+  );
+  return { found: targets.length, probed };
+}
+
+/** A redirect's Location made absolute, or null. */
+function locationOf(head: ResponseHead): string | null {
+  const location = head.headers.location;
+  if (location === undefined) return null;
+  return URL.parse(location, head.url)?.href ?? null;
+}
+
+function failedProbe(
+  url: string,
+  error: unknown,
+  signal: AbortSignal,
+): TargetProbe {
+  return {
+    url,
+    status: null,
+    location: null,
+    robots: [],
+    error: toAnalysisError(error, signal).code,
+  };
+}
+
+/** The robots directives of an answer: its X-Robots-Tag, then the meta robots of its HTML. */
+function robotsOf(head: ResponseHead, body: Buffer | null): string[] {
+  const directives: string[] = [];
+  const header = head.headers['x-robots-tag'];
+  if (header !== undefined) directives.push(header);
+  const type = mediaTypeOf(head.headers);
+  if (body !== null && (type === null || HTML_TYPES.includes(type))) {
+    const html = decodeHtml(body, head.headers['content-type'] ?? null).html;
+    for (const meta of robotsMetas(parsePage(html, head.url))) {
+      directives.push(meta.attribs.content ?? '');
+    }
+  }
+  return directives;
+}
+
+/**
+ * The page's canonical target when it names another page, asked once without following
+ * a redirect: a canonical must be a page that answers 200 and may be indexed. Past its
+ * byte limit the body is not read, and the header's directives are all there is.
+ */
+export async function probeCanonical(
+  client: GuardedClient,
+  url: string | null,
+  bounds: RequestBounds,
+): Promise<TargetProbe | null> {
+  if (url === null) return null;
+  const signal = boundedSignal(bounds);
+  let head: ResponseHead | null = null;
+  try {
+    const response = await client.get(url, {
+      signal,
+      maxBytes: PROBE_LIMITS.canonicalBodyBytes,
+      maxRedirects: 0,
+      followRedirects: false,
+      onHead: (answered) => {
+        head = answered;
+      },
+    });
+    return {
+      url,
+      status: response.status,
+      location: locationOf(response),
+      robots: robotsOf(response, response.body),
+      error: null,
+    };
+  } catch (error) {
+    const code = toAnalysisError(error, signal).code;
+    if (head === null || code !== 'too_large') {
+      return failedProbe(url, error, signal);
+    }
+    const answered: ResponseHead = head;
+    return {
+      url,
+      status: answered.status,
+      location: locationOf(answered),
+      robots: robotsOf(answered, null),
+      error: null,
+    };
+  }
+}
+
+/** The same URL with http:// (its explicit port kept, as a browser would ask). */
+export function httpTwinOf(httpsUrl: string): string | null {
+  const url = URL.parse(httpsUrl);
+  if (url === null || url.protocol !== 'https:') return null;
+  url.protocol = 'http:';
+  url.hash = '';
+  return url.href;
+}
+
+/** On an https page, how its http:// twin answers: a redirect to https is what browsers need. */
+export async function probeHttpTwin(
+  client: GuardedClient,
+  finalUrl: string,
+  bounds: RequestBounds,
+): Promise<TargetProbe | null> {
+  const url = httpTwinOf(finalUrl);
+  if (url === null) return null;
+  const signal = boundedSignal(bounds);
+  try {
+    const response = await client.get(url, {
+      signal,
+      maxBytes: 0,
+      maxRedirects: 0,
+      followRedirects: false,
+      accept: ANY_ACCEPT,
+      readBody: false,
+    });
+    return {
+      url,
+      status: response.status,
+      location: locationOf(response),
+      robots: [],
+      error: null,
+    };
+  } catch (error) {
+    return failedProbe(url, error, signal);
+  }
+}

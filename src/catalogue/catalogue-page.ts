@@ -1,0 +1,33 @@
+import { CATEGORIES, CATEGORY_NAMES, CHECKS } from '../analysis/index.js';
+import type { Check } from '../analysis/index.js';
+import { escapeHtml, escapeWithCode, pageLayout } from '../common/html-page.js';
+
+function checkSection(check: Check): string {
+  return `<section class="card" id="${escapeHtml(check.id)}">
+<h3><a href="#${escapeHtml(check.id)}">${escapeHtml(check.title)}</a> <span class="importance">${escapeHtml(check.importance)} · <code>${escapeHtml(check.id)}</code></span></h3>
+<p><strong>Passes</strong> ${escapeWithCode(check.passesWhen)}</p>
+${check.notApplicableWhen ? `<p class="muted"><strong>Does not apply</strong> ${escapeWithCode(check.notApplicableWhen)}</p>` : ''}
+<p class="advice"><strong>When it fails</strong> ${escapeWithCode(check.advice)}</p>
+</section>`;
+}
+
+/**
+ * The check catalogue as a page: every check of the registry, one section each,
+ * anchored by its id, which failed results link to (doc_url).
+ */
+export function cataloguePage(): string {
+  const groups = CATEGORIES.map(
+    (category) =>
+      `<h2>${CATEGORY_NAMES[category]}</h2>\n${CHECKS.filter(
+        (check) => check.category === category,
+      )
+        .map(checkSection)
+        .join('\n')}`,
+  ).join('\n');
+  return pageLayout(
+    'The check catalogue',
+    `<header><h1>The check catalogue</h1>
+<p class="muted">What each of the ${CHECKS.length} checks of a report looks at, when it passes, and what to change when it fails. Checks weigh 3 (high), 2 (medium) or 1 (low) in their category's score and in the overall score.</p></header>
+${groups}`,
+  );
+}

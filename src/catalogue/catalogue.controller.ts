@@ -1,0 +1,35 @@
+import { Controller, Get, Res } from '@nestjs/common';
+import {
+  ApiOperation,
+  ApiProduces,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { Response } from 'express';
+import { CHECK_CATALOGUE_PATH } from '../analysis/index.js';
+import { PAGE_HEADERS } from '../common/html-page.js';
+import { cataloguePage } from './catalogue-page.js';
+
+/** The check catalogue for people: where a failed check's doc_url leads. */
+@Controller()
+export class CatalogueController {
+  private readonly page = cataloguePage();
+
+  @Get(CHECK_CATALOGUE_PATH)
+  @ApiTags('check catalogue')
+  @ApiOperation({
+    summary:
+      'The check catalogue: every check, when it passes, what to do when it fails',
+    description:
+      "An HTML page with one section per check, anchored by the check's id: a failed check's `doc_url` leads to its section.",
+    security: [],
+  })
+  @ApiProduces('text/html')
+  @ApiResponse({ status: 200, description: 'The catalogue, as HTML.' })
+  catalogue(@Res() response: Response): void {
+    response
+      .status(200)
+      .set({ ...PAGE_HEADERS, 'Cache-Control': 'public, max-age=3600' })
+      .send(this.page);
+  }
+}
