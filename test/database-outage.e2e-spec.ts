@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import request from 'supertest';
 import { EmbeddedPostgres } from '../src/database/embedded-postgres.js';
 import { startTestApp } from './support/test-app.js';
 import type { TestApp } from './support/test-app.js';
@@ -31,10 +30,7 @@ describe('database outage', () => {
 
   it('answers 503 with Retry-After while the database is down, then recovers', async () => {
     const { key } = await t.newAccount();
-    const list = () =>
-      request(t.http)
-        .get('/api/v1/reports')
-        .set('Authorization', `Bearer ${key}`);
+    const list = () => t.as(key).get('/api/v1/reports');
     await list().expect(200);
 
     await database.stop();

@@ -1,4 +1,3 @@
-import request from 'supertest';
 import { html, startFixtureSite } from './support/fixture-server.js';
 import type { FixtureSite } from './support/fixture-server.js';
 import { startTestApp } from './support/test-app.js';
@@ -28,9 +27,9 @@ describe('reports behind a long queue', () => {
     try {
       const k = (await busy.newAccount()).key;
       const post = (path: string) =>
-        request(busy.http)
+        busy
+          .as(k)
           .post('/api/v1/reports')
-          .set('Authorization', `Bearer ${k}`)
           .send({ url: site.url(path) });
       for (let i = 0; i < 3; i++) {
         await post('/hang').set('Prefer', 'respond-async').expect(202);
@@ -44,9 +43,7 @@ describe('reports behind a long queue', () => {
       );
       // It still runs in its turn.
       for (let i = 0; i < 50; i++) {
-        const now = await request(busy.http)
-          .get(`/api/v1/reports/${res.body.data.id}`)
-          .set('Authorization', `Bearer ${k}`);
+        const now = await busy.as(k).get(`/api/v1/reports/${res.body.data.id}`);
         if (now.body.data.status === 'completed') return;
         await new Promise((r) => setTimeout(r, 100));
       }

@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import { Logger } from '@nestjs/common';
+import { backoffMs, JobQueue, RetryLater } from './job-queue.js';
+import type { AddOptions, JobHandler } from './job-queue.js';
+import { JobsRepository } from './jobs.repository.js';
+import type { ClaimedJob } from './jobs.repository.js';
+
+/** How long a claimed job stays ours without renewal: a dead process's jobs run again after it. */
+const LEASE_MS = 30_000;
+/** Leases are renewed this often, well inside LEASE_MS. */
+const RENEW_MS = 10_000;
+/** How often an idle worker looks for due jobs (an add in this process wakes it at once). */
+const POLL_MS = 500;
+
+interface Consumer {
+  queue: string;
+  handler: JobHandler<unknown>;
+  concurrency: number;
+  running: Map<string, Promise<void>>;
+}
+
+/**
+ * Jobs in the database's jobs table, for the service without Redis (the embedded
+ * default, or one machine). Each process claims due jobs with SKIP LOCKED under a
+ * lease it renews; a job whose lease ran out (its process died, or the database
+ * was away) is claimed again. Several processes on one database share the queue.
+ */
+export class PostgresJobQueue extends JobQueue {
+  readonly consumes = true;
+  private readonly logger = new Logger('Jobs');
+  private readonly owner = `${process.pid}-${randomUUID()}`;
+  private readonly consumers: Consumer[] = [];
+  /** Jobs to hand back whose hand-back failed (the database was away), with their delay. */
+  private readonly unreleased = new Map<string, number>();
+  private wake: () => void = () => {};
+  private loop: Promise<void> | null = null;
+  private renewer: NodeJS.Timeout | null = null;
+  private stopping = false;
+
+  constructor(private readonly jobs: JobsRepository) {
+    super();
+  }
+
+  async add(queue: string, data: object, options: AddOptions): Promise<void> {
+    await this.jobs.insert(queue, options.key, data, options.delayMs ?? 0);
+    this.wake();
+  }
+
+  work<T>(queue: string, handler: JobHandler<T>, concurrency: number): void {
+    this.consumers.push({
+      queue,
+      handler: handler as JobHandler<unknown>,
+      concurrency,
+      running: new Map(),
+    });
+    this.loop ??= this.pollUntilStopped();
+    this.renewer ??= setInterval(() => void this.renewLeases(), RENEW_MS);
+  }
+
+  async close(graceMs: number): Promise<void> {
+    this.stopping = true;
+    this.wake();
+    await this.loop;
+    if (this.renewer) clearInterval(this.renewer);
+    const running = this.consumers.flatMap((c) => [...c.running.values()]);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.allSettled(running),
+      new Promise((resolve) => (timer = setTimeout(resolve, graceMs))),
+    ]);
+    clearTimeout(timer);
+    const unfinished = this.consumers.flatMap((c) => [...c.running.keys()]);
+    if (unfinished.length > 0) {
+      // Handed back now rather than when the lease runs out.
+      await this.jobs.release(this.owner, unfinished, 0).catch(() => undefined);
+    }
+  }
+
+  private async pollUntilStopped(): Promise<void> {
+    let failures = 0;
+    while (!this.stopping) {
+      let claimed = 0;
+      try {
+        await this.releaseLeftovers();
+        for (const consumer of this.consumers) {
+          claimed += await this.claimFor(consumer);
+        }
+        failures = 0;
+      } catch (error) {
+        failures++;
+        if (failures === 1) {
+          this.logger.warn(`Cannot claim jobs: ${(error as Error).message}`);
+        }
+      }
+      if (claimed === 0 || failures > 0) {
+        await this.sleep(failures > 0 ? backoffMs(failures) : POLL_MS);
+      }
+    }
+  }
+
+  private async claimFor(consumer: Consumer): Promise<number> {
+    const free = consumer.concurrency - consumer.running.size;
+    if (free <= 0) return 0;
+    const jobs = await this.jobs.claimDue(
+      consumer.queue,
+      this.owner,
+      free,
+      LEASE_MS,
+    );
+    for (const job of jobs) {
+      const done = this.runJob(consumer, job).finally(() => {
+        consumer.running.delete(job.id);
+        this.wake();
+      });
+      consumer.running.set(job.id, done);
+    }
+    return jobs.length;
+  }
+
+  private async runJob(consumer: Consumer, job: ClaimedJob): Promise<void> {
+    try {
+      await consumer.handler({
+        key: job.key,
+        data: job.data,
+        attempt: job.attempt,
+      });
+      await this.jobs.finish(this.owner, job.id);
+    } catch (error) {
+      const delay =
+        error instanceof RetryLater ? error.delayMs : backoffMs(job.attempt);
+      if (!(error instanceof RetryLater)) {
+        this.logger.warn(
+          `Job ${consumer.queue} ${job.key} failed (attempt ${job.attempt}), again in ${delay} ms: ${(error as Error).message}`,
+        );
+      }
+      // When the database is away this fails too: it is done as soon as the database
+      // answers again, or, should this process die first, when the lease runs out.
+      await this.jobs
+        .release(this.owner, [job.id], delay)
+        .catch(() => this.unreleased.set(job.id, delay));
+    }
+  }
+
+  private async releaseLeftovers(): Promise<void> {
+    for (const [id, delay] of this.unreleased) {
+      await this.jobs.release(this.owner, [id], delay);
+      this.unreleased.delete(id);
+    }
+  }
+
+  private async renewLeases(): Promise<void> {
+    const ids = this.consumers.flatMap((c) => [...c.running.keys()]);
+    if (ids.length === 0) return;
+    await this.jobs
+      .renew(this.owner, ids, LEASE_MS)
+      .catch((error: Error) =>
+        this.logger.warn(`Cannot renew job leases: ${error.message}`),
+      );
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = done;
+    });
+  }
+}

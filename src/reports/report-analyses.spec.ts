@@ -1,0 +1,156 @@
+import { jest } from '@jest/globals';
+import { Test } from '@nestjs/testing';
+import { FakeReportsRepository } from '../../test/support/fake-reports-repository.js';
+import { InlineJobQueue } from '../../test/support/inline-job-queue.js';
+import {
+  GOOD_PAGE_HTML,
+  snapshotOf,
+} from '../../test/support/snapshot-fixture.js';
+import { Analyser, AnalysisError, judge } from '../analysis/index.js';
+import { APP_CONFIG, loadConfig } from '../config/config.js';
+import { JobQueue, RetryLater } from '../jobs/job-queue.js';
+import { ReportAnalyses } from './report-analyses.js';
+import { ReportSettlement } from './report-settlement.js';
+import { ReportsRepository } from './reports.repository.js';
+
+describe('ReportAnalyses', () => {
+  let repository: FakeReportsRepository;
+  let jobs: InlineJobQueue;
+  let analyses: ReportAnalyses;
+  let analyse: jest.Mock<Analyser['analyse']>;
+  const announced: string[] = [];
+  const results = judge(snapshotOf(GOOD_PAGE_HTML));
+
+  beforeEach(async () => {
+    announced.length = 0;
+    repository = new FakeReportsRepository();
+    jobs = new InlineJobQueue();
+    analyse = jest.fn<Analyser['analyse']>();
+    const moduleRef = await Test.createTestingModule({
+      providers: [
+        ReportAnalyses,
+        { provide: ReportsRepository, useValue: repository },
+        { provide: JobQueue, useValue: jobs },
+        { provide: Analyser, useValue: { analyse } },
+        {
+          provide: ReportSettlement,
+          useValue: {
+            announce: (id: string) => {
+              announced.push(id);
+              return Promise.resolve();
+            },
+          },
+        },
+        { provide: APP_CONFIG, useValue: loadConfig({}) }, // retries after 2 s, then 4 s
+      ],
+    }).compile();
+    analyses = moduleRef.get(ReportAnalyses);
+    analyses.onApplicationBootstrap();
+  });
+
+  afterEach(() => analyses.onApplicationShutdown());
+
+  const queued = () =>
+    repository.seed({
+      accountId: '1',
+      status: 'queued',
+      url: 'https://a.test/',
+    });
+
+  it('completes the run, stores its results and says so', async () => {
+    const { id } = queued();
+    analyse.mockResolvedValue(results);
+    await analyses.dispatch(id, 1);
+    expect(await jobs.runNext()).toBe('done');
+    expect(repository.rows.get(id)).toMatchObject({
+      status: 'completed',
+      score: results.score,
+      result: results.rating,
+    });
+    expect(announced).toEqual([id]);
+  });
+
+  it('adds a run once, however often it is dispatched', async () => {
+    const { id } = queued();
+    await analyses.dispatch(id, 1);
+    await analyses.dispatch(id, 1);
+    expect(jobs.waiting).toHaveLength(1);
+  });
+
+  it('retries a transient failure with backoff, and fails the run on the third attempt', async () => {
+    const { id } = queued();
+    analyse.mockRejectedValue(new AnalysisError('timeout', 'Too slow.'));
+    await analyses.dispatch(id, 1);
+    const first = await jobs.runNext();
+    expect(first).toBeInstanceOf(RetryLater);
+    expect((first as RetryLater).delayMs).toBe(2_000);
+    expect(repository.rows.get(id)).toMatchObject({
+      status: 'queued',
+      attempts: 1,
+    });
+    expect(((await jobs.runNext()) as RetryLater).delayMs).toBe(4_000);
+    expect(await jobs.runNext()).toBe('done');
+    expect(repository.rows.get(id)).toMatchObject({
+      status: 'failed',
+      error: { code: 'timeout', message: 'Too slow.' },
+    });
+    expect(analyse).toHaveBeenCalledTimes(3);
+    expect(announced).toEqual([id]);
+  });
+
+  it('fails a permanent failure at once', async () => {
+    const { id } = queued();
+    analyse.mockRejectedValue(
+      new AnalysisError('timeout', 'Judging took too long.', false),
+    );
+    await analyses.dispatch(id, 1);
+    expect(await jobs.runNext()).toBe('done');
+    expect(repository.rows.get(id)!.status).toBe('failed');
+    expect(analyse).toHaveBeenCalledTimes(1);
+  });
+
+  it('records an analyser bug as an internal failure, without its details', async () => {
+    const { id } = queued();
+    analyse.mockRejectedValue(new TypeError('x is undefined'));
+    jest.spyOn(analyses['logger'], 'error').mockImplementation(() => {});
+    await analyses.dispatch(id, 1);
+    await jobs.runNext();
+    expect(repository.rows.get(id)!.error).toEqual({
+      code: 'internal',
+      message: 'The analyser failed on this page. The error was logged.',
+    });
+  });
+
+  it('does nothing for a run no longer asked for, or a deleted report', async () => {
+    const { id } = queued();
+    repository.rows.get(id)!.run = 2;
+    await analyses.dispatch(id, 1);
+    await analyses.dispatch('999', 1);
+    expect(await jobs.runNext()).toBe('done');
+    expect(await jobs.runNext()).toBe('done');
+    expect(analyse).not.toHaveBeenCalled();
+    expect(repository.rows.get(id)!.status).toBe('queued');
+  });
+
+  it('stores one result when the same run is analysed twice at once', async () => {
+    const { id } = queued();
+    analyse.mockResolvedValue(results);
+    const job = { key: 'k', data: { reportId: id, run: 1 }, attempt: 1 };
+    await Promise.all([analyses.run(job), analyses.run(job)]);
+    expect(repository.rows.get(id)!.status).toBe('completed');
+    expect(announced).toEqual([id]);
+  });
+
+  it('lets a database error through, so the job runs again later', async () => {
+    const { id } = queued();
+    analyse.mockResolvedValue(results);
+    jest
+      .spyOn(repository, 'complete')
+      .mockRejectedValueOnce(new Error('Connection terminated'));
+    await analyses.dispatch(id, 1);
+    expect(await jobs.runNext()).toBeInstanceOf(Error);
+    expect(repository.rows.get(id)!.status).toBe('running');
+    expect(await jobs.runNext()).toBe('done');
+    expect(repository.rows.get(id)!.status).toBe('completed');
+  });
+});

@@ -1,0 +1,61 @@
+import { Logger, Module } from '@nestjs/common';
+import type { DynamicModule } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { loadConfigOrExit } from './config/config.js';
+import type { AppConfig } from './config/config.js';
+import { ConfigModule } from './config/config.module.js';
+import { DatabaseModule } from './database/database.module.js';
+import { openDatabase } from './database/database.js';
+import type { DatabaseTarget } from './database/database.js';
+import { JobsModule } from './jobs/jobs.module.js';
+import { RedisModule } from './redis/redis.module.js';
+import { ReportsModule } from './reports/reports.module.js';
+
+/** A worker: takes analysis jobs from Redis and runs them; serves no HTTP. */
+@Module({})
+class WorkerModule {
+  static register(config: AppConfig, database: DatabaseTarget): DynamicModule {
+    return {
+      module: WorkerModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        DatabaseModule.forRoot(database),
+        RedisModule.forRoot(config),
+        JobsModule.forRoot('worker'),
+        ReportsModule,
+      ],
+    };
+  }
+}
+
+const logger = new Logger('Worker');
+const config = loadConfigOrExit();
+if (!config.redisUrl || !config.databaseUrl) {
+  logger.error(
+    "A worker takes its jobs from Redis and shares the API's PostgreSQL: set REDIS_URL and DATABASE_URL. Without Redis, the API runs analyses itself.",
+  );
+  process.exit(1);
+}
+const database = await openDatabase(config);
+const app = await NestFactory.createApplicationContext(
+  WorkerModule.register(config, database),
+  { logger: ['error', 'warn', 'log'] },
+);
+logger.log(
+  `Running up to ${config.analysisConcurrency} analyses at a time (ANALYSIS_CONCURRENCY).`,
+);
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    if (closing) return;
+    closing = true;
+    logger.log(
+      `${signal}: finishing running analyses (at most ${config.shutdownGraceMs} ms), then stopping.`,
+    );
+    void app
+      .close()
+      .then(() => database.close())
+      .finally(() => process.exit(0));
+  });
+}
