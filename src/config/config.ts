@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
-import { DEFAULT_ANALYSER_OPTIONS } from '../analysis/options.js';
-import type { AnalyserOptions } from '../analysis/options.js';
-import { validAllowHosts } from '../analysis/fetch/address-policy.js';
+import {
+  DEFAULT_ANALYSER_OPTIONS,
+  validAllowHosts,
+} from '../analysis/index.js';
+import type { AnalyserOptions } from '../analysis/index.js';
 
 /** Every environment variable the service reads, parsed and typed once. */
 export interface AppConfig {
@@ -12,12 +14,26 @@ export interface AppConfig {
   databaseUrl: string | null;
   /** Where the embedded default keeps its data. */
   dataDir: string;
+  /** Connections each process keeps to the database. */
+  databasePoolSize: number;
+  /** Redis for jobs and shared limits; null runs jobs on the database, limits in memory. */
+  redisUrl: string | null;
+  /** Starts every key and channel of the service in Redis, so deployments can share one. */
+  redisPrefix: string;
   /** Honour X-Forwarded-Proto / X-Forwarded-Host when building absolute links. */
   trustProxy: boolean;
-  /** Requests one account may make per minute before 429. */
+  /** Requests one API key may make per minute before 429. */
   rateLimitPerMinute: number;
-  /** Analyses that run at the same time; more wait in a queue. */
+  /** Analyses (creates and re-runs) one API key may ask for per minute before 429. */
+  analysisRateLimitPerMinute: number;
+  /** Analyses one account may have queued or running at once before 429. */
+  analysesInFlightPerAccount: number;
+  /** Analyses one process runs at the same time; more wait in the queue. */
   analysisConcurrency: number;
+  /** Wait before the second attempt of an analysis after a transient failure; doubled before the third. */
+  analysisRetryDelayMs: number;
+  /** On SIGTERM, how long running analyses may take to finish before they go back to the queue. */
+  shutdownGraceMs: number;
   analyser: AnalyserOptions;
   /** Signs shared-report cookies; random per process unless SHARE_SECRET is set. */
   shareSecret: Buffer;
@@ -25,73 +41,126 @@ export interface AppConfig {
   shareSecretConfigured: boolean;
 }
 
-export class ConfigError extends Error {}
-
-function integer(
-  env: NodeJS.ProcessEnv,
-  name: string,
-  fallback: number,
-  min: number,
-  max: number,
-): number {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  if (!/^\d+$/.test(raw.trim())) {
-    throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
-  }
-  const value = Number(raw);
-  if (value < min || value > max) {
-    throw new ConfigError(`${name} must be between ${min} and ${max}`);
-  }
-  return value;
-}
-
-function flag(env: NodeJS.ProcessEnv, name: string): boolean {
-  const raw = (env[name] ?? '').trim().toLowerCase();
-  if (['', '0', 'false', 'no', 'off'].includes(raw)) return false;
-  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
-  throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
-}
-
-function list(env: NodeJS.ProcessEnv, name: string): string[] {
-  return (env[name] ?? '')
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter((entry) => entry !== '');
-}
-
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const databaseUrl = env.DATABASE_URL?.trim() || null;
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    throw new ConfigError(
-      'DATABASE_URL must be a postgres:// or postgresql:// URL',
+/** Every bad setting at once, one a line: the service cannot start on them. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(
+      [
+        `The configuration has ${problems.length === 1 ? 'a problem' : `${problems.length} problems`}; nothing was started:`,
+        ...problems.map((problem) => `  - ${problem}`),
+      ].join('\n'),
     );
+    this.name = 'ConfigError';
   }
-  const shareSecret = env.SHARE_SECRET?.trim() ?? '';
+}
+
+/** Reads settings from the environment, noting every bad one rather than stopping at the first. */
+class SettingsReader {
+  readonly problems: string[] = [];
+
+  constructor(private readonly env: NodeJS.ProcessEnv) {}
+
+  text(name: string): string | null {
+    return this.env[name]?.trim() || null;
+  }
+
+  integer(name: string, fallback: number, min: number, max: number): number {
+    const raw = this.text(name);
+    if (raw === null) return fallback;
+    const value = Number(raw);
+    if (!/^\d+$/.test(raw) || value < min || value > max) {
+      this.problems.push(
+        `${name} must be a whole number from ${min} to ${max}, got "${raw}"`,
+      );
+      return fallback;
+    }
+    return value;
+  }
+
+  flag(name: string): boolean {
+    const raw = (this.text(name) ?? '').toLowerCase();
+    if (['', '0', 'false', 'no', 'off'].includes(raw)) return false;
+    if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+    this.problems.push(
+      `${name} must be true or false, got "${this.env[name]}"`,
+    );
+    return false;
+  }
+
+  /** A URL whose scheme is one of `schemes`, or null when unset. */
+  url(name: string, schemes: string[]): string | null {
+    const raw = this.text(name);
+    if (raw === null) return null;
+    const scheme = URL.parse(raw)?.protocol.replace(/:$/, '');
+    if (!scheme || !schemes.includes(scheme)) {
+      this.problems.push(
+        `${name} must be a ${schemes.map((s) => `${s}://`).join(' or ')} URL`,
+      );
+      return null;
+    }
+    return raw;
+  }
+
+  list(name: string): string[] {
+    return (this.env[name] ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== '');
+  }
+}
+
+/** The configuration of the environment; throws one ConfigError naming every bad setting. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const read = new SettingsReader(env);
+  const shareSecret = read.text('SHARE_SECRET') ?? '';
   if (shareSecret !== '' && shareSecret.length < 32) {
-    throw new ConfigError('SHARE_SECRET must be at least 32 characters');
+    read.problems.push('SHARE_SECRET must be at least 32 characters');
   }
-  return {
-    port: integer(env, 'PORT', 3000, 0, 65535),
-    host: env.HOST?.trim() || '0.0.0.0',
-    databaseUrl,
-    dataDir: resolve(env.DATA_DIR?.trim() || 'data'),
-    trustProxy: flag(env, 'TRUST_PROXY'),
-    rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 300, 1, 1e6),
-    analysisConcurrency: integer(env, 'ANALYSIS_CONCURRENCY', 4, 1, 64),
+  const allowHosts = read.list('ANALYZER_ALLOW_HOSTS');
+  try {
+    validAllowHosts(allowHosts, (message) => new Error(message));
+  } catch (error) {
+    read.problems.push((error as Error).message);
+  }
+  const config: AppConfig = {
+    port: read.integer('PORT', 3000, 0, 65535),
+    host: read.text('HOST') ?? '0.0.0.0',
+    databaseUrl: read.url('DATABASE_URL', ['postgres', 'postgresql']),
+    dataDir: resolve(read.text('DATA_DIR') ?? 'data'),
+    databasePoolSize: read.integer('DATABASE_POOL_SIZE', 10, 1, 200),
+    redisUrl: read.url('REDIS_URL', ['redis', 'rediss']),
+    redisPrefix: read.text('REDIS_PREFIX') ?? 'report-service',
+    trustProxy: read.flag('TRUST_PROXY'),
+    rateLimitPerMinute: read.integer('RATE_LIMIT_PER_MINUTE', 300, 1, 1e6),
+    analysisRateLimitPerMinute: read.integer(
+      'ANALYSIS_RATE_LIMIT_PER_MINUTE',
+      60,
+      1,
+      1e6,
+    ),
+    analysesInFlightPerAccount: read.integer(
+      'ANALYSES_IN_FLIGHT_PER_ACCOUNT',
+      100,
+      1,
+      1e6,
+    ),
+    analysisConcurrency: read.integer('ANALYSIS_CONCURRENCY', 8, 1, 256),
+    analysisRetryDelayMs: read.integer(
+      'ANALYSIS_RETRY_DELAY_MS',
+      2_000,
+      0,
+      600_000,
+    ),
+    shutdownGraceMs: read.integer('SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
     shareSecret:
       shareSecret === '' ? randomBytes(32) : Buffer.from(shareSecret, 'utf8'),
     shareSecretConfigured: shareSecret !== '',
     analyser: {
       ...DEFAULT_ANALYSER_OPTIONS,
-      allowHosts: validAllowHosts(
-        list(env, 'ANALYZER_ALLOW_HOSTS'),
-        (message) => new ConfigError(message),
-      ),
+      allowHosts,
       userAgent:
-        env.ANALYZER_USER_AGENT?.trim() || DEFAULT_ANALYSER_OPTIONS.userAgent,
-      deadlineMs: integer(
-        env,
+        read.text('ANALYZER_USER_AGENT') ?? DEFAULT_ANALYSER_OPTIONS.userAgent,
+      deadlineMs: read.integer(
         'ANALYZER_DEADLINE_MS',
         DEFAULT_ANALYSER_OPTIONS.deadlineMs,
         100,
@@ -99,6 +168,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ),
     },
   };
+  if (read.problems.length > 0) throw new ConfigError(read.problems);
+  return config;
+}
+
+/**
+ * The configuration, or, for a bad one, its message on stderr and exit code 1: a
+ * person starting the service needs the list of what to fix, not a stack trace.
+ */
+export function loadConfigOrExit(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
 }
 
 /** The Nest injection token of the AppConfig. */

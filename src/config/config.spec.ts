@@ -1,0 +1,57 @@
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('reads the defaults from an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      databaseUrl: null,
+      redisUrl: null,
+      redisPrefix: 'report-service',
+      analysisConcurrency: 8,
+      shareSecretConfigured: false,
+    });
+  });
+
+  it('names every bad setting at once, in one message', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://db',
+        REDIS_URL: 'http://cache',
+        TRUST_PROXY: 'maybe',
+        ANALYSIS_CONCURRENCY: '0',
+        SHARE_SECRET: 'short',
+        ANALYZER_ALLOW_HOSTS: '10.0.0.0/33',
+        ANALYZER_DEADLINE_MS: '-5',
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const { problems, message } = error as ConfigError;
+    expect(problems).toHaveLength(8);
+    for (const name of [
+      'PORT',
+      'DATABASE_URL',
+      'REDIS_URL',
+      'TRUST_PROXY',
+      'ANALYSIS_CONCURRENCY',
+      'SHARE_SECRET',
+      'ANALYZER_ALLOW_HOSTS',
+      'ANALYZER_DEADLINE_MS',
+    ]) {
+      expect(message).toContain(`  - ${name}`);
+    }
+    expect(message).toMatch(
+      /^The configuration has 8 problems; nothing was started:/,
+    );
+  });
+
+  it('says "a problem" for one', () => {
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(
+      /^The configuration has a problem; nothing was started:\n {2}- PORT must be a whole number from 0 to 65535, got "70000"$/,
+    );
+  });
+});
