@@ -1,14 +1,13 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import type { DataSourceOptions } from 'typeorm';
 import { AuthModule } from './auth/auth.module.js';
-import { APP_CONFIG } from './config/config.js';
+import { CatalogueModule } from './catalogue/catalogue.module.js';
 import type { AppConfig } from './config/config.js';
-import { dataSourceOptions, migrate } from './database/database.js';
+import { ConfigModule } from './config/config.module.js';
+import { DatabaseModule } from './database/database.module.js';
+import { JobsModule } from './jobs/jobs.module.js';
+import { RedisModule } from './redis/redis.module.js';
 import type { DatabaseTarget } from './database/database.js';
 import { ReportsModule } from './reports/reports.module.js';
-import { SharingModule } from './sharing/sharing.module.js';
 
 @Module({})
 export class AppModule {
@@ -16,22 +15,15 @@ export class AppModule {
   static register(config: AppConfig, database: DatabaseTarget): DynamicModule {
     return {
       module: AppModule,
-      global: true,
       imports: [
-        TypeOrmModule.forRootAsync({
-          useFactory: () => dataSourceOptions(database),
-          dataSourceFactory: async (options?: DataSourceOptions) => {
-            const dataSource = await new DataSource(options!).initialize();
-            await migrate(dataSource, database.embedded);
-            return dataSource;
-          },
-        }),
+        ConfigModule.forRoot(config),
+        DatabaseModule.forRoot(database),
+        RedisModule.forRoot(config),
+        JobsModule.forRoot('api'),
         AuthModule,
         ReportsModule,
-        SharingModule,
+        CatalogueModule,
       ],
-      providers: [{ provide: APP_CONFIG, useValue: config }],
-      exports: [APP_CONFIG],
     };
   }
 }

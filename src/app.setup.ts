@@ -1,13 +1,19 @@
+import type { Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { NextFunction, Request, Response } from 'express';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { API_KEY_SCHEME, ProblemDocumentView } from './common/api-docs.js';
-import { ProblemException } from './common/problem.js';
+import {
+  API_KEY_SCHEME,
+  ProblemDocumentView,
+  withRateLimitHeaders,
+} from './common/api-docs.js';
+import { ProblemException, titleOf } from './common/problem.js';
 import { ProblemFilter } from './common/problem.filter.js';
 import { RequestValidationPipe } from './common/validation.js';
 import type { AppConfig } from './config/config.js';
-import { sharedProblemPage } from './sharing/report-page.js';
+import { sharedProblemPage } from './reports/shared/report-page.js';
 
 const BODY_LIMIT = '16kb';
 const BODY_TYPES = ['application/x-www-form-urlencoded', 'application/json'];
@@ -20,7 +26,7 @@ function hasBody(request: Request): boolean {
   );
 }
 
-/** POST and PUT bodies are a form or JSON; anything else answers 415 (API.md). */
+/** POST and PUT bodies are a form or JSON; anything else answers 415 (docs/api.md). */
 function requireKnownBodyType(
   request: Request,
   _response: Response,
@@ -50,6 +56,8 @@ export function openApiDocument(app: NestExpressApplication): OpenAPIObject {
         'Submit a URL; the service audits the page (search engine readiness, speed, security, web conventions) and stores a report with a score, a rating and a privacy setting.',
         '',
         'Every /api/v1 route but /api/v1/shared needs `Authorization: Bearer <key>`; keys are issued with `npm run cli -- keys:create --name <label>`. Bodies are `application/x-www-form-urlencoded` or `application/json`, at most 16 KiB. Every error is an RFC 9457 problem document (`application/problem+json`). An empty query or form value counts as absent.',
+        '',
+        '**Rate limits**, per API key and shared by every process of the service: RATE_LIMIT_PER_MINUTE requests (default 300) and, among them, ANALYSIS_RATE_LIMIT_PER_MINUTE analyses (default 60: every create, and every update with `results=1`, whatever its answer) in any 60 seconds. Past either, the answer is 429 with `Retry-After`, and the limit that refused the request does not count it; a 401 counts nowhere. Every answer to a request with a valid key carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; where both limits apply they describe the one with fewer requests left (on a tie, the one that resets later).',
       ].join('\n'),
     )
     .setVersion('1')
@@ -58,8 +66,52 @@ export function openApiDocument(app: NestExpressApplication): OpenAPIObject {
       API_KEY_SCHEME,
     )
     .build();
-  return SwaggerModule.createDocument(app, config, {
-    extraModels: [ProblemDocumentView],
+  return withRateLimitHeaders(
+    SwaggerModule.createDocument(app, config, {
+      extraModels: [ProblemDocumentView],
+    }),
+  );
+}
+
+/** What Node's HTTP parser refuses before any route runs, as the answer names it. */
+const CLIENT_ERRORS: Record<string, [number, string]> = {
+  HPE_HEADER_OVERFLOW: [
+    431,
+    'The request headers are larger than the server accepts (16 KiB in all).',
+  ],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'The request did not arrive in time.'],
+};
+
+/**
+ * Requests Node refuses before Express sees them (headers over 16 KiB, a request
+ * line that is not HTTP) answer a problem document too, not a bare status line.
+ */
+function answerClientErrors(server: Server): void {
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const [status, detail] = CLIENT_ERRORS[error.code ?? ''] ?? [
+      400,
+      'The request is not valid HTTP.',
+    ];
+    const body = JSON.stringify({
+      type: 'about:blank',
+      title: titleOf(status),
+      status,
+      detail,
+    });
+    socket.end(
+      [
+        `HTTP/1.1 ${status} ${titleOf(status)}`,
+        'Content-Type: application/problem+json; charset=utf-8',
+        `Content-Length: ${Buffer.byteLength(body)}`,
+        'Connection: close',
+        '',
+        body,
+      ].join('\r\n'),
+    );
   });
 }
 
@@ -71,6 +123,7 @@ export function configureApp(
   // One proxy hop: the client address is the one the proxy saw, not what the client
   // wrote at the left of X-Forwarded-For (password limits count per address).
   app.set('trust proxy', config.trustProxy ? 1 : false);
+  answerClientErrors(app.getHttpServer());
   app.disable('x-powered-by');
   // Only routes that take a body check its type: elsewhere an unknown route is a 404.
   app.use(['/api/v1/reports', '/r'], requireKnownBodyType);

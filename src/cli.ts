@@ -1,11 +1,14 @@
 import { parseArgs } from 'node:util';
-import { analyse } from './analysis/analyse.js';
-import { AnalysisError } from './analysis/errors.js';
-import { renderResults } from './analysis/render-text.js';
+import { Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Analyser, AnalysisError, renderResults } from './analysis/index.js';
 import { ApiKeyService } from './auth/api-key.service.js';
+import { AuthModule } from './auth/auth.module.js';
 import { ConfigError, loadConfig } from './config/config.js';
 import type { AppConfig } from './config/config.js';
-import { connect, openDatabaseBeside } from './database/database.js';
+import { ConfigModule } from './config/config.module.js';
+import { DatabaseModule } from './database/database.module.js';
+import { openDatabaseBeside } from './database/database.js';
 
 const USAGE = `Usage: npm run cli -- <command>
 
@@ -14,6 +17,7 @@ const USAGE = `Usage: npm run cli -- <command>
                          the key is printed alone on the last line
   keys:list              list keys (never the keys themselves)
   keys:revoke <id>       revoke a key: it answers 401 from then on
+  migrate                bring the database schema up to date, then exit
   analyse <url> [--json] analyse a page and print the report (--json: the raw results)
 
 Environment: DATABASE_URL (else the embedded database in DATA_DIR, default ./data),
@@ -21,17 +25,31 @@ ANALYZER_ALLOW_HOSTS, ANALYZER_USER_AGENT, ANALYZER_DEADLINE_MS.`;
 
 class UsageError extends Error {}
 
+/** What the commands need of the service: the database (migrated) and the keys. */
+@Module({})
+class DatabaseCommands {}
+
 async function withKeys<T>(
   config: AppConfig,
   work: (keys: ApiKeyService) => Promise<T>,
 ): Promise<T> {
   const target = await openDatabaseBeside(config);
   try {
-    const dataSource = await connect(target);
+    const context = await NestFactory.createApplicationContext(
+      {
+        module: DatabaseCommands,
+        imports: [
+          ConfigModule.forRoot(config),
+          DatabaseModule.forRoot(target),
+          AuthModule,
+        ],
+      },
+      { logger: ['error', 'warn'] },
+    );
     try {
-      return await work(new ApiKeyService(dataSource));
+      return await work(context.get(ApiKeyService));
     } finally {
-      await dataSource.destroy();
+      await context.close();
     }
   } finally {
     await target.close();
@@ -56,6 +74,12 @@ async function main(argv: string[]): Promise<number> {
         `Key ${issued.id} "${issued.name}" for account ${issued.accountId}. It is shown once; keep it:`,
       );
       console.log(issued.key);
+      return 0;
+    }
+    case 'migrate': {
+      // Opening the database runs the migrations still pending (under a lock).
+      await withKeys(config, () => Promise.resolve());
+      console.log('The database schema is up to date.');
       return 0;
     }
     case 'keys:list': {
@@ -92,7 +116,7 @@ async function main(argv: string[]): Promise<number> {
       const url = positionals[0];
       if (!url) throw new UsageError('analyse needs a URL');
       try {
-        const results = await analyse(url, config.analyser);
+        const results = await new Analyser(config.analyser).analyse(url);
         console.log(
           values.json
             ? JSON.stringify(results, null, 2)
@@ -123,7 +147,10 @@ async function main(argv: string[]): Promise<number> {
 try {
   process.exitCode = await main(process.argv.slice(2));
 } catch (error) {
-  if (error instanceof UsageError || error instanceof ConfigError) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exitCode = 1;
+  } else if (error instanceof UsageError) {
     console.error(`${error.message}\n\n${USAGE}`);
     process.exitCode = 1;
   } else {

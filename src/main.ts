@@ -5,11 +5,11 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module.js';
 import { configureApp } from './app.setup.js';
 import { ApiKeyService } from './auth/api-key.service.js';
-import { loadConfig } from './config/config.js';
+import { loadConfigOrExit } from './config/config.js';
 import { openDatabase } from './database/database.js';
 
 const logger = new Logger('Main');
-const config = loadConfig();
+const config = loadConfigOrExit();
 const database = await openDatabase(config);
 const app = await NestFactory.create<NestExpressApplication>(
   AppModule.register(config, database),
@@ -35,11 +35,17 @@ const { port } = app.getHttpServer().address() as AddressInfo;
 const base = `http://localhost:${port}`;
 logger.log(`API on ${base}/api/v1/reports, docs on ${base}/docs`);
 
+// SIGTERM: stop taking requests, let answers under way go out, let running analyses
+// finish within SHUTDOWN_GRACE_MS or go back to the queue, then close the pools.
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     if (closing) return;
     closing = true;
+    logger.log(`${signal}: no new requests; finishing what is under way.`);
+    const server = app.getHttpServer();
+    server.close();
+    server.closeIdleConnections();
     void app
       .close()
       .then(() => database.close())

@@ -92,14 +92,9 @@ describe('API contract: auth and errors', () => {
       const { ApiKeyService } = await import('../src/auth/api-key.service.js');
       const keys = t.app.get(ApiKeyService);
       const issued = await keys.create('to revoke');
-      await request(t.http)
-        .get('/api/v1/reports')
-        .set('Authorization', `Bearer ${issued.key}`)
-        .expect(200);
+      await t.as(issued.key).get('/api/v1/reports').expect(200);
       expect(await keys.revoke(issued.id)).toBe(true);
-      const res = await request(t.http)
-        .get('/api/v1/reports')
-        .set('Authorization', `Bearer ${issued.key}`);
+      const res = await t.as(issued.key).get('/api/v1/reports');
       expectProblem(res, 401);
       expect(await keys.revoke(issued.id)).toBe(false);
       // The answer never tells a revoked key from one that never existed.
@@ -124,21 +119,12 @@ describe('API contract: auth and errors', () => {
   });
 
   describe('errors', () => {
-    const auth = { Authorization: '' };
-    beforeAll(() => {
-      auth.Authorization = `Bearer ${key}`;
-    });
+    const owner = () => t.as(key);
 
     it('404 problem for unknown routes inside and outside /api/v1', async () => {
-      expectProblem(
-        await request(t.http).get('/api/v1/nothing').set(auth),
-        404,
-      );
+      expectProblem(await owner().get('/api/v1/nothing'), 404);
       expectProblem(await request(t.http).get('/nothing'), 404);
-      expectProblem(
-        await request(t.http).delete('/api/v1/reports').set(auth),
-        404,
-      );
+      expectProblem(await owner().delete('/api/v1/reports'), 404);
     });
 
     it.each([
@@ -152,42 +138,25 @@ describe('API contract: auth and errors', () => {
     ])(
       '404 for the id %p on every route, before the body is judged',
       async (id) => {
+        expectProblem(await owner().get(`/api/v1/reports/${id}`), 404);
         expectProblem(
-          await request(t.http).get(`/api/v1/reports/${id}`).set(auth),
-          404,
-        );
-        expectProblem(
-          await request(t.http)
+          await owner()
             .put(`/api/v1/reports/${id}`)
-            .set(auth)
             .type('form')
             .send({ privacy: '9' }),
           404,
         );
-        expectProblem(
-          await request(t.http).put(`/api/v1/reports/${id}`).set(auth),
-          404,
-        );
-        expectProblem(
-          await request(t.http).delete(`/api/v1/reports/${id}`).set(auth),
-          404,
-        );
+        expectProblem(await owner().put(`/api/v1/reports/${id}`), 404);
+        expectProblem(await owner().delete(`/api/v1/reports/${id}`), 404);
       },
     );
 
     it('404 for a report id that does not exist', async () => {
+      expectProblem(await owner().get('/api/v1/reports/999999999999'), 404);
+      expectProblem(await owner().delete('/api/v1/reports/999999999999'), 404);
       expectProblem(
-        await request(t.http).get('/api/v1/reports/999999999999').set(auth),
-        404,
-      );
-      expectProblem(
-        await request(t.http).delete('/api/v1/reports/999999999999').set(auth),
-        404,
-      );
-      expectProblem(
-        await request(t.http)
+        await owner()
           .put('/api/v1/reports/999999999999')
-          .set(auth)
           .type('form')
           .send({ privacy: '0' }),
         404,
@@ -196,8 +165,8 @@ describe('API contract: auth and errors', () => {
 
     const withBody = (method: 'post' | 'put') =>
       method === 'post'
-        ? request(t.http).post('/api/v1/reports').set(auth)
-        : request(t.http).put('/api/v1/reports/1').set(auth);
+        ? owner().post('/api/v1/reports')
+        : owner().put('/api/v1/reports/1');
 
     it.each(['post', 'put'] as const)(
       '415 for a %s body of another content type',
@@ -210,9 +179,8 @@ describe('API contract: auth and errors', () => {
     );
 
     it('404, not 415, for a body sent to an unknown route', async () => {
-      const res = await request(t.http)
+      const res = await owner()
         .post('/api/v1/nothing')
-        .set(auth)
         .set('Content-Type', 'text/plain')
         .send('hello');
       expectProblem(res, 404);
@@ -239,16 +207,15 @@ describe('API contract: auth and errors', () => {
     );
 
     it('422 for a JSON body that is not an object', async () => {
-      const res = await request(t.http)
+      const res = await owner()
         .post('/api/v1/reports')
-        .set(auth)
         .set('Content-Type', 'application/json')
         .send('["http://127.0.0.1/"]');
       expectProblem(res, 422);
     });
 
     it('never shows a stack trace or SQL', async () => {
-      const res = await request(t.http).get('/api/v1/reports/1%00').set(auth);
+      const res = await owner().get('/api/v1/reports/1%00');
       expect(JSON.stringify(res.body)).not.toMatch(
         /at \w+ \(|SELECT|node_modules/,
       );
@@ -257,9 +224,7 @@ describe('API contract: auth and errors', () => {
     it.each(['search', 'project'])(
       '422, not a database error, for a NUL byte in %s',
       async (name) => {
-        const res = await request(t.http)
-          .get(`/api/v1/reports?${name}=a%00b`)
-          .set(auth);
+        const res = await owner().get(`/api/v1/reports?${name}=a%00b`);
         expectProblem(res, 422);
         expect(Object.keys(res.body.errors)).toEqual([name]);
       },
@@ -268,9 +233,9 @@ describe('API contract: auth and errors', () => {
 
   describe('absolute links', () => {
     it('come from the Host, ignoring X-Forwarded-* without TRUST_PROXY', async () => {
-      const res = await request(t.http)
+      const res = await t
+        .as(key)
         .get('/api/v1/reports')
-        .set('Authorization', `Bearer ${key}`)
         .set('Host', 'reports.example.test')
         .set('X-Forwarded-Host', 'evil.example')
         .set('X-Forwarded-Proto', 'https')
@@ -281,9 +246,9 @@ describe('API contract: auth and errors', () => {
     });
 
     it('fall back to the local address when the Host is not a host', async () => {
-      const res = await request(t.http)
+      const res = await t
+        .as(key)
         .get('/api/v1/reports')
-        .set('Authorization', `Bearer ${key}`)
         .set('Host', 'evil.example/x?y=')
         .expect(200);
       expect(linksOf(res).path).toMatch(
@@ -300,21 +265,13 @@ describe('API contract: auth and errors', () => {
       try {
         const { key: k } = await limited.newAccount();
         for (let i = 0; i < 3; i++) {
-          await request(limited.http)
-            .get('/api/v1/reports')
-            .set('Authorization', `Bearer ${k}`)
-            .expect(200);
+          await limited.as(k).get('/api/v1/reports').expect(200);
         }
-        const res = await request(limited.http)
-          .get('/api/v1/reports')
-          .set('Authorization', `Bearer ${k}`);
+        const res = await limited.as(k).get('/api/v1/reports');
         expectProblem(res, 429);
         expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
         const other = await limited.newAccount();
-        await request(limited.http)
-          .get('/api/v1/reports')
-          .set('Authorization', `Bearer ${other.key}`)
-          .expect(200);
+        await limited.as(other.key).get('/api/v1/reports').expect(200);
       } finally {
         await limited.close();
       }
@@ -326,9 +283,9 @@ describe('API contract: auth and errors', () => {
       const proxied = await startTestApp({ TRUST_PROXY: 'true' });
       try {
         const account = await proxied.newAccount();
-        const res = await request(proxied.http)
+        const res = await proxied
+          .as(account.key)
           .get('/api/v1/reports?per_page=25')
-          .set('Authorization', `Bearer ${account.key}`)
           .set('Host', 'internal:3000')
           .set('X-Forwarded-Host', 'reports.example.test')
           .set('X-Forwarded-Proto', 'https')

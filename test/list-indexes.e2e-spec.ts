@@ -1,7 +1,7 @@
 import { plainToInstance } from 'class-transformer';
 import type { EntityManager } from 'typeorm';
 import { ListReportsQuery } from '../src/reports/dto/list-reports.query.js';
-import { ReportsService } from '../src/reports/reports.service.js';
+import { ReportsRepository } from '../src/reports/reports.repository.js';
 import { seedBulkReports } from './support/seed.js';
 import { startTestApp } from './support/test-app.js';
 import type { TestApp } from './support/test-app.js';
@@ -104,7 +104,7 @@ describe('list queries use indexes', () => {
   // The biggest site of the seed (about 13% of an account's rows).
   const PROJECT = 'site0.example';
   let t: TestApp;
-  let service: ReportsService;
+  let reports: ReportsRepository;
   let accounts: string[];
   let accountId: string;
   // A term of a handful of this account's urls.
@@ -112,7 +112,7 @@ describe('list queries use indexes', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    service = t.app.get(ReportsService);
+    reports = t.app.get(ReportsRepository);
     accounts = [];
     for (let i = 0; i < 4; i++)
       accounts.push((await t.newAccount(`bulk ${i}`)).accountId);
@@ -170,19 +170,17 @@ describe('list queries use indexes', () => {
 
   function pagePlan(params: Params, offset = 0, total?: number) {
     const query = plainToInstance(ListReportsQuery, params);
-    const [sql, parameters] = service
-      .listQuery(accountId, query, total)
-      .offset(offset)
-      .limit(10)
-      .getQueryAndParameters();
+    const { sql, parameters } = reports.listPageStatement(accountId, query, {
+      offset,
+      limit: 10,
+      total,
+    });
     return explain(sql, parameters);
   }
 
   function countPlan(params: Params, analyse = false) {
     const query = plainToInstance(ListReportsQuery, params);
-    const [sql, parameters] = service
-      .listCountQuery(accountId, query)
-      .getQueryAndParameters();
+    const { sql, parameters } = reports.listCountStatement(accountId, query);
     return explain(sql, parameters, analyse);
   }
 
@@ -301,9 +299,7 @@ describe('list queries use indexes', () => {
     // and no page is read. Which index the planner takes at this size varies, so
     // the trigram index is shown alone here (bitmap scans only).
     const query = plainToInstance(ListReportsQuery, { search: 'checkout' });
-    const [sql, parameters] = service
-      .listCountQuery(accountId, query)
-      .getQueryAndParameters();
+    const { sql, parameters } = reports.listCountStatement(accountId, query);
     const count = await t.dataSource.transaction(async (db) => {
       for (const scan of ['seqscan', 'indexscan', 'indexonlyscan'])
         await db.query(`SET LOCAL enable_${scan} = off`);

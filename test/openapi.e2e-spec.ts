@@ -10,7 +10,10 @@ interface Operation {
     schema: Record<string, unknown>;
   }>;
   security?: unknown[];
-  responses: Record<string, unknown>;
+  responses: Record<
+    string,
+    { description?: string; headers?: Record<string, unknown> }
+  >;
   requestBody?: { content: Record<string, unknown> };
 }
 
@@ -20,6 +23,7 @@ describe('OpenAPI document', () => {
     openapi: string;
     paths: Record<string, Record<string, Operation>>;
     components: {
+      headers: Record<string, unknown>;
       schemas: Record<string, { properties?: Record<string, unknown> }>;
       securitySchemes: Record<string, unknown>;
     };
@@ -128,6 +132,37 @@ describe('OpenAPI document', () => {
     ).toEqual(['detail', 'errors', 'status', 'title', 'type']);
     const create = document.components.schemas.CreateReportDto.properties!;
     expect(create.privacy).toMatchObject({ enum: [0, 1, 2], default: 1 });
+  });
+
+  it('documents the rate limits: 429, and the RateLimit headers on every keyed answer but 401', () => {
+    const reports = document.paths['/api/v1/reports'];
+    const one = document.paths['/api/v1/reports/{id}'];
+    const names = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'];
+    for (const name of names) {
+      expect(document.components.headers[name]).toMatchObject({
+        schema: { type: 'integer' },
+      });
+    }
+    // Every operation behind the key: the five of the interface.
+    for (const operation of [
+      ...Object.values(reports),
+      ...Object.values(one),
+    ]) {
+      for (const [status, response] of Object.entries(operation.responses)) {
+        const headers = Object.keys(response.headers ?? {});
+        if (status === '401') expect(headers).not.toContain(names[0]);
+        else expect(headers).toEqual(expect.arrayContaining(names));
+      }
+      expect(Object.keys(operation.responses['429'].headers!)).toContain(
+        'Retry-After',
+      );
+    }
+    // Creates and re-runs answer 429 for the analyses limit too; reads do not.
+    expect(reports.post.responses['429'].description).toMatch(/analyses/);
+    expect(one.put.responses['429'].description).toMatch(/analyses/);
+    expect(reports.get.responses['429'].description).not.toMatch(/analyses/);
+    const shared = document.paths['/api/v1/shared/reports/{token}'].get;
+    expect(JSON.stringify(shared.responses)).not.toContain('RateLimit');
   });
 
   it('serves Swagger UI at /docs without a key', async () => {

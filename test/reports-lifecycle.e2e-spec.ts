@@ -16,6 +16,7 @@ describe('reports: create, get, update, re-run, delete', () => {
   let key: string;
   let otherKey: string;
   let flakyServesHtml = false;
+  let flakyRequests = 0;
   let pageVersion = 1;
 
   beforeAll(async () => {
@@ -29,6 +30,7 @@ describe('reports: create, get, update, re-run, delete', () => {
         res.end('{"not":"html"}');
       },
       '/flaky': (_req, res) => {
+        flakyRequests++;
         if (flakyServesHtml)
           return html(res, PAGE('Back up and running again'));
         res.writeHead(503, { 'content-type': 'text/plain' });
@@ -44,17 +46,7 @@ describe('reports: create, get, update, re-run, delete', () => {
     await site.close();
   });
 
-  const as = (k: string) => ({
-    get: (path: string) =>
-      request(t.http).get(path).set('Authorization', `Bearer ${k}`),
-    post: (path: string) =>
-      request(t.http).post(path).set('Authorization', `Bearer ${k}`),
-    put: (path: string) =>
-      request(t.http).put(path).set('Authorization', `Bearer ${k}`),
-    delete: (path: string) =>
-      request(t.http).delete(path).set('Authorization', `Bearer ${k}`),
-  });
-  const owner = () => as(key);
+  const owner = () => t.as(key);
   const create = (body: object) => owner().post('/api/v1/reports').send(body);
 
   describe('create', () => {
@@ -84,7 +76,7 @@ describe('reports: create, get, update, re-run, delete', () => {
       expect(report.created_at).toMatch(ISO_MS);
       expect(report.updated_at).toMatch(ISO_MS);
       expect(report.results.score).toBe(report.score);
-      expect(report.results.checks).toHaveLength(46);
+      expect(report.results.checks).toHaveLength(56);
       expect(report.results.page).toMatchObject({
         final_url: site.url('/pricing'),
         status_code: 200,
@@ -101,7 +93,7 @@ describe('reports: create, get, update, re-run, delete', () => {
         .expect(201);
       expect(res.body.data.privacy).toBe(0);
       expect(res.body.data.share_url).toMatch(
-        new RegExp(`^http://127\\.0\\.0\\.1:\\d+/r/${res.body.data.id}$`),
+        /^http:\/\/127\.0\.0\.1:\d+\/r\/[A-Za-z0-9_-]{32}$/,
       );
     });
 
@@ -231,7 +223,7 @@ describe('reports: create, get, update, re-run, delete', () => {
       expect(res.body.data.status).toBe('queued');
       const done = await pollUntilSettled(res.body.data.id);
       expect(done.status).toBe('completed');
-      expect(done.results.checks).toHaveLength(46);
+      expect(done.results.checks).toHaveLength(56);
     });
   });
 
@@ -254,7 +246,7 @@ describe('reports: create, get, update, re-run, delete', () => {
       const id = (await create({ url: site.url('/pricing') }).expect(201)).body
         .data.id;
       const one = await owner().get(`/api/v1/reports/${id}`).expect(200);
-      expect(one.body.data.results.checks).toHaveLength(46);
+      expect(one.body.data.results.checks).toHaveLength(56);
       const list = await owner()
         .get('/api/v1/reports?per_page=100')
         .expect(200);
@@ -272,11 +264,16 @@ describe('reports: create, get, update, re-run, delete', () => {
     });
     const update = (body: object) =>
       owner().put(`/api/v1/reports/${id}`).send(body);
-    const sharedJson = (password?: string) => {
-      const req = request(t.http).get(`/api/v1/shared/reports/${id}`);
-      return password === undefined
-        ? req
-        : req.set('X-Report-Password', password);
+    /** The status of the report's shared JSON, asked by the token of its share_url. */
+    const sharedJsonStatus = async (password?: string): Promise<number> => {
+      const report = (await owner().get(`/api/v1/reports/${id}`)).body.data;
+      const token = (report.share_url as string).split('/r/')[1];
+      const req = request(t.http).get(`/api/v1/shared/reports/${token}`);
+      return (
+        await (password === undefined
+          ? req
+          : req.set('X-Report-Password', password))
+      ).status;
     };
 
     it('422 for a body with none of the fields, naming the fields it takes', async () => {
@@ -286,6 +283,7 @@ describe('reports: create, get, update, re-run, delete', () => {
         'password',
         'privacy',
         'results',
+        'rotate_share_token',
       ]);
     });
 
@@ -332,21 +330,21 @@ describe('reports: create, get, update, re-run, delete', () => {
         .set('Host', 'reports.example.test')
         .expect(200);
       expect(res.body.data.privacy).toBe(0);
-      expect(res.body.data.share_url).toBe(
-        `http://reports.example.test/r/${id}`,
+      expect(res.body.data.share_url).toMatch(
+        /^http:\/\/reports\.example\.test\/r\/[A-Za-z0-9_-]{32}$/,
       );
-      await sharedJson().expect(200);
+      expect(await sharedJsonStatus()).toBe(200);
     });
 
     it('switching to password needs a password unless one is stored', async () => {
       const refused = await update({ privacy: 2 }).expect(422);
       expect(Object.keys(refused.body.errors)).toEqual(['password']);
       await update({ privacy: 2, password: 'first' }).expect(200);
-      await sharedJson('first').expect(200);
+      expect(await sharedJsonStatus('first')).toBe(200);
       // A password alone on a privacy-2 report replaces it.
       await update({ password: 'second' }).type('form').expect(200);
-      await sharedJson('first').expect(401);
-      await sharedJson('second').expect(200);
+      expect(await sharedJsonStatus('first')).toBe(401);
+      expect(await sharedJsonStatus('second')).toBe(200);
       // Leaving privacy 2 drops it: coming back needs a new one.
       await update({ privacy: 0 }).expect(200);
       await update({ privacy: 2 }).expect(422);
@@ -404,9 +402,12 @@ describe('reports: create, get, update, re-run, delete', () => {
 
     it('retries a failed analysis', async () => {
       flakyServesHtml = false;
+      flakyRequests = 0;
       const failed = (await create({ url: site.url('/flaky') }).expect(201))
         .body.data;
       expect(failed.error.code).toBe('http_status');
+      // A 5xx is transient: three attempts before the analysis fails.
+      expect(flakyRequests).toBe(3);
       flakyServesHtml = true;
       const res = await owner()
         .put(`/api/v1/reports/${failed.id}`)
@@ -430,7 +431,7 @@ describe('reports: create, get, update, re-run, delete', () => {
     it("answers 404 for another account's report on every route", async () => {
       const id = (await create({ url: site.url('/pricing') }).expect(201)).body
         .data.id;
-      const other = as(otherKey);
+      const other = t.as(otherKey);
       const missing = await other.get('/api/v1/reports/999999999').expect(404);
       const foreign = await other.get(`/api/v1/reports/${id}`).expect(404);
       expect(foreign.body).toEqual(missing.body);

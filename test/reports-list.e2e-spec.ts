@@ -1,4 +1,3 @@
-import request from 'supertest';
 import { seedReports } from './support/seed.js';
 import { startTestApp } from './support/test-app.js';
 import type { TestApp } from './support/test-app.js';
@@ -34,9 +33,9 @@ describe('GET /api/v1/reports (list)', () => {
   afterAll(() => t.close());
 
   const list = (query = '') =>
-    request(t.http)
+    t
+      .as(key)
       .get(`/api/v1/reports${query}`)
-      .set('Authorization', `Bearer ${key}`)
       .set('Host', 'reports.example.test');
 
   const SORT_ORDERS: Array<[string, string, number[]]> = [
@@ -160,9 +159,9 @@ describe('GET /api/v1/reports (list)', () => {
     const sorted = async (sort: string) =>
       idsOf(
         (
-          await request(t.http)
+          await t
+            .as(dupes.key)
             .get(`/api/v1/reports?sort_by=url&sort=${sort}`)
-            .set('Authorization', `Bearer ${dupes.key}`)
             .expect(200)
         ).body,
       );
@@ -181,9 +180,9 @@ describe('GET /api/v1/reports (list)', () => {
       })),
     );
     const page = (q: string) =>
-      request(t.http)
+      t
+        .as(extra.key)
         .get(`/api/v1/reports${q}`)
-        .set('Authorization', `Bearer ${extra.key}`)
         .set('Host', 'api.reports.example.test:8080');
     const second = await page(
       '?per_page=10&page=2&sort=asc&unknown=kept',
@@ -229,10 +228,7 @@ describe('GET /api/v1/reports (list)', () => {
 
   it('answers an empty account with last_page 1', async () => {
     const empty = await t.newAccount();
-    const res = await request(t.http)
-      .get('/api/v1/reports')
-      .set('Authorization', `Bearer ${empty.key}`)
-      .expect(200);
+    const res = await t.as(empty.key).get('/api/v1/reports').expect(200);
     expect(res.body.data).toEqual([]);
     expect(res.body.meta).toMatchObject({
       total: 0,

@@ -39,27 +39,36 @@ describe('shared reports: the page and the JSON for people without a key', () =>
     await site.close();
   });
 
+  /** Each report's share token, as its share_url in the API's answers says. */
+  const tokens = new Map<number, string>();
+  const remember = (res: request.Response) => {
+    const shareUrl = res.body.data.share_url as string | null;
+    if (shareUrl) tokens.set(res.body.data.id, shareUrl.split('/r/')[1]);
+    return res;
+  };
+  /** The share token of a report, or the value itself for what is not a report's id. */
+  const tokenOf = (id: number | string) =>
+    (typeof id === 'number' ? tokens.get(id) : undefined) ?? String(id);
+
   async function createReport(body: object, path = '/'): Promise<number> {
-    const res = await request(t.http)
-      .post('/api/v1/reports')
-      .set('Authorization', `Bearer ${key}`)
-      .send({ url: site.url(path), ...body })
-      .expect(201);
+    const id = await t.as(key).createReport({ url: site.url(path), ...body });
+    const res = remember(
+      await t.as(key).get(`/api/v1/reports/${id}`).expect(200),
+    );
     expect(res.body.data.status).toBe('completed');
-    return res.body.data.id as number;
+    return id;
   }
-  const updateReport = (id: number, body: object) =>
-    request(t.http)
-      .put(`/api/v1/reports/${id}`)
-      .set('Authorization', `Bearer ${key}`)
-      .send(body)
-      .expect(200);
-  const page = (id: number | string) => request(t.http).get(`/r/${id}`);
+  const updateReport = async (id: number, body: object) =>
+    remember(
+      await t.as(key).put(`/api/v1/reports/${id}`).send(body).expect(200),
+    );
+  const page = (id: number | string) =>
+    request(t.http).get(`/r/${tokenOf(id)}`);
   const json = (id: number | string) =>
-    request(t.http).get(`/api/v1/shared/reports/${id}`);
+    request(t.http).get(`/api/v1/shared/reports/${tokenOf(id)}`);
   const unlock = (id: number, password: string, client = '198.51.100.7') =>
     request(t.http)
-      .post(`/r/${id}`)
+      .post(`/r/${tokenOf(id)}`)
       .set('X-Forwarded-For', client)
       .type('form')
       .send({ password });
@@ -92,6 +101,20 @@ describe('shared reports: the page and the JSON for people without a key', () =>
       expect(res.text).not.toMatch(/<link[^>]+stylesheet|<script/i);
     });
 
+    it('shows what to change under each failed check', async () => {
+      const results = (await json(id).expect(200)).body.data.results;
+      const failed = results.checks.filter(
+        (c: { passed: boolean | null }) => c.passed === false,
+      );
+      expect(failed.length).toBeGreaterThan(0);
+      const res = await page(id).expect(200);
+      const advice = [...res.text.matchAll(/<p class="advice">/g)];
+      expect(advice).toHaveLength(failed.length);
+      expect(res.text).toContain(
+        '<p class="advice">Write one <code>&lt;meta name=&quot;description&quot;&gt;</code> of 50 to 160 characters',
+      );
+    });
+
     it('serves the same report as JSON, without results hidden', async () => {
       const res = await json(id).expect(200);
       expect(res.body.data).toMatchObject({
@@ -99,7 +122,7 @@ describe('shared reports: the page and the JSON for people without a key', () =>
         privacy: 0,
         status: 'completed',
       });
-      expect(res.body.data.results.checks).toHaveLength(46);
+      expect(res.body.data.results.checks).toHaveLength(56);
     });
 
     it('sends a strict Content-Security-Policy and no script source', async () => {
@@ -109,6 +132,60 @@ describe('shared reports: the page and the JSON for people without a key', () =>
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).not.toMatch(/script-src|unsafe-inline|unsafe-eval/);
       expect(res.headers['x-content-type-options']).toBe('nosniff');
+    });
+  });
+
+  describe('share links', () => {
+    it('open a report by its token; its id opens nothing', async () => {
+      const id = await createReport({ privacy: 0 });
+      expect(tokenOf(id)).toMatch(/^[A-Za-z0-9_-]{32}$/);
+      await page(id).expect(200);
+      await json(id).expect(200);
+      await request(t.http).get(`/r/${id}`).expect(404);
+      await request(t.http).get(`/api/v1/shared/reports/${id}`).expect(404);
+    });
+
+    it('keep their token from public to password and back', async () => {
+      const id = await createReport({ privacy: 0 });
+      const token = tokenOf(id);
+      await updateReport(id, { privacy: 2, password: 'kept' });
+      expect(tokenOf(id)).toBe(token);
+      await json(id).set('X-Report-Password', 'kept').expect(200);
+      await updateReport(id, { privacy: 0 });
+      expect(tokenOf(id)).toBe(token);
+      await page(id).expect(200);
+    });
+
+    it('stop working when the token is rotated; the new one works', async () => {
+      const id = await createReport({ privacy: 0 });
+      const old = tokenOf(id);
+      const res = await updateReport(id, { rotate_share_token: 1 });
+      expect(tokenOf(id)).not.toBe(old);
+      expect(res.body.data.share_url).toContain(`/r/${tokenOf(id)}`);
+      await request(t.http).get(`/r/${old}`).expect(404);
+      await request(t.http).get(`/api/v1/shared/reports/${old}`).expect(404);
+      await page(id).expect(200);
+    });
+
+    it('of a report made private open nothing, and its share_url is null', async () => {
+      const id = await createReport({ privacy: 0 });
+      const token = tokenOf(id);
+      const res = await t
+        .as(key)
+        .put(`/api/v1/reports/${id}`)
+        .send({ privacy: 1 })
+        .expect(200);
+      expect(res.body.data.share_url).toBeNull();
+      await request(t.http).get(`/r/${token}`).expect(404);
+      await request(t.http).get(`/api/v1/shared/reports/${token}`).expect(404);
+    });
+
+    it('answer a malformed token with a 404 other origins can read', async () => {
+      const res = await request(t.http)
+        .get('/api/v1/shared/reports/0')
+        .set('Origin', 'https://agency.example')
+        .expect(404);
+      expect(res.headers['access-control-allow-origin']).toBe('*');
     });
   });
 
@@ -134,32 +211,30 @@ describe('shared reports: the page and the JSON for people without a key', () =>
 
     it('shows a password form, not the report', async () => {
       const res = await page(id).expect(200);
-      expect(res.text).toMatch(
-        new RegExp(`<form method="post" action="/r/${id}"`),
+      expect(res.text).toContain(
+        `<form method="post" action="/r/${tokenOf(id)}"`,
       );
       expect(res.text).toContain('type="password"');
       expect(res.text).not.toContain('<svg class="gauge"');
-      // Ids are sequential: the form must not tell what a protected report is about.
+      // The form must not tell what a protected report is about, nor its id.
       expect(res.text).not.toContain(site.url('/'));
+      expect(res.text).not.toMatch(new RegExp(`report ${id}\\b`));
     });
 
     it('has a share_url in the API', async () => {
-      const res = await request(t.http)
-        .get(`/api/v1/reports/${id}`)
-        .set('Authorization', `Bearer ${key}`)
-        .expect(200);
+      const res = await t.as(key).get(`/api/v1/reports/${id}`).expect(200);
       expect(res.body.data.share_url).toMatch(
-        new RegExp(`^http://127\\.0\\.0\\.1(:\\d+)?/r/${id}$`),
+        /^http:\/\/127\.0\.0\.1(:\d+)?\/r\/[A-Za-z0-9_-]{32}$/,
       );
     });
 
     it('unlocks with the form: 303 and a signed, HttpOnly, SameSite cookie for this report', async () => {
       const res = await unlock(id, 'correct horse').expect(303);
-      expect(res.headers.location).toBe(`/r/${id}`);
+      expect(res.headers.location).toBe(`/r/${tokenOf(id)}`);
       const setCookie = (res.headers['set-cookie'] as unknown as string[])[0];
       expect(setCookie).toMatch(/HttpOnly/i);
       expect(setCookie).toMatch(/SameSite=Lax/i);
-      expect(setCookie).toContain(`Path=/r/${id}`);
+      expect(setCookie).toContain(`Path=/r/${tokenOf(id)}`);
       expect(setCookie).toMatch(/Max-Age=\d+/);
       const shown = await page(id).set('Cookie', cookieFrom(res)).expect(200);
       expect(shown.text).toContain('<svg class="gauge"');
@@ -175,8 +250,8 @@ describe('shared reports: the page and the JSON for people without a key', () =>
         privacy: 2,
         password: 'correct horse',
       });
-      const moved = cookie.replace(`_${id}=`, `_${other}=`);
-      const foreign = await page(other).set('Cookie', moved).expect(200);
+      // The same cookie sent to another report's page: signed for this report only.
+      const foreign = await page(other).set('Cookie', cookie).expect(200);
       expect(foreign.text).not.toContain('<svg class="gauge"');
     });
 
@@ -339,7 +414,7 @@ describe('shared reports: the page and the JSON for people without a key', () =>
       expect(res.headers['access-control-allow-origin']).toBe('*');
       expect(res.headers['cache-control']).toBe('private, no-store');
       const preflight = await request(t.http)
-        .options(`/api/v1/shared/reports/${id}`)
+        .options(`/api/v1/shared/reports/${tokenOf(id)}`)
         .set('Origin', 'https://agency.example')
         .set('Access-Control-Request-Method', 'GET')
         .set('Access-Control-Request-Headers', 'x-report-password')
@@ -358,17 +433,16 @@ describe('shared reports: the page and the JSON for people without a key', () =>
       expect(res.headers['cache-control']).toBe('private, no-store');
     });
 
-    it('answers errors under /r/ as HTML pages with the same headers', async () => {
+    it('answers errors of a shared page as HTML pages with the same headers', async () => {
       const id = await createReport({ privacy: 2, password: 'pw' });
       for (const res of [
         await request(t.http)
-          .post(`/r/${id}`)
+          .post(`/r/${tokenOf(id)}`)
           .set('Content-Type', 'text/plain')
           .send('password=pw')
           .expect(415),
-        await request(t.http).get('/r/').expect(404),
-        await request(t.http).get(`/r/${id}/more`).expect(404),
-        await page('not-a-number').expect(404),
+        await page('not-a-token').expect(404),
+        await page(id).set('Cookie', 'shared_report=forged').expect(200),
       ]) {
         expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
         expect(res.headers['content-security-policy']).toContain(
@@ -378,12 +452,23 @@ describe('shared reports: the page and the JSON for people without a key', () =>
       }
     });
 
+    it('answers addresses that are no shared page with problem documents', async () => {
+      const id = await createReport({ privacy: 0 });
+      for (const path of ['/r', '/r/', `/r/${tokenOf(id)}/more`]) {
+        const res = await request(t.http).get(path).expect(404);
+        expect(res.headers['content-type']).toBe(
+          'application/problem+json; charset=utf-8',
+        );
+      }
+    });
+
     it('shows a failed analysis, escaping its message', async () => {
-      const res = await request(t.http)
+      const res = await t
+        .as(key)
         .post('/api/v1/reports')
-        .set('Authorization', `Bearer ${key}`)
         .send({ url: site.url('/gone'), privacy: 0 })
         .expect(201);
+      remember(res);
       expect(res.body.data.status).toBe('failed');
       const shown = await page(res.body.data.id).expect(200);
       expect(shown.text).toContain('The analysis failed (http_status)');
@@ -391,12 +476,13 @@ describe('shared reports: the page and the JSON for people without a key', () =>
     });
 
     it('shows a report still in the queue as such', async () => {
-      const res = await request(t.http)
+      const res = await t
+        .as(key)
         .post('/api/v1/reports')
-        .set('Authorization', `Bearer ${key}`)
         .set('Prefer', 'respond-async')
         .send({ url: site.url('/'), privacy: 0 })
         .expect(202);
+      remember(res);
       const shown = await page(res.body.data.id).expect(200);
       expect(shown.text).toMatch(
         /The analysis is (queued|running)\. Reload|<svg class="gauge"/,

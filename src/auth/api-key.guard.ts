@@ -1,11 +1,8 @@
-import { ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { ExecutionContext, Injectable } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
 import { ProblemException } from '../common/problem.js';
-import type { Principal } from './bearer.strategy.js';
-import { RateLimiter } from '../common/rate-limiter.js';
-
-export const API_RATE_LIMITER = Symbol('API_RATE_LIMITER');
+import type { Principal } from './api-key.service.js';
 
 function unauthorized(keySent: boolean): ProblemException {
   return new ProblemException(
@@ -22,29 +19,9 @@ function unauthorized(keySent: boolean): ProblemException {
   );
 }
 
-/** Every /api/v1 route: a valid bearer key, then the account's rate limit. */
+/** Every /api/v1 route: a valid bearer key, or 401. */
 @Injectable()
 export class ApiKeyGuard extends AuthGuard('api-key') {
-  constructor(@Inject(API_RATE_LIMITER) private readonly limiter: RateLimiter) {
-    super();
-  }
-
-  async canActivate(context: ExecutionContext): Promise<boolean> {
-    await super.canActivate(context);
-    const request = context.switchToHttp().getRequest<Request>();
-    const principal = request.user as Principal;
-    const wait = this.limiter.take(principal.accountId);
-    if (wait > 0) {
-      throw new ProblemException(
-        429,
-        'Too many requests for this account. Slow down.',
-        undefined,
-        { 'Retry-After': String(wait) },
-      );
-    }
-    return true;
-  }
-
   handleRequest<TUser = Principal>(
     error: unknown,
     user: TUser | false,

@@ -1,11 +1,22 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, IsNull } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import { IsNull, Repository } from 'typeorm';
 import { Account } from './account.entity.js';
 import { ApiKey } from './api-key.entity.js';
 
+/** What a request authenticated with an API key carries as `req.user`. */
+export interface Principal {
+  accountId: string;
+  /** The key itself: rate limits count per key. */
+  keyId: string;
+}
+
 const KEY_PREFIX = 'rk_';
+/** A verified key is believed this long: a revocation elsewhere takes effect within it. */
+const VERIFIED_FOR_MS = 5_000;
+/** Verified keys remembered at most; past it, the oldest are forgotten first. */
+const VERIFIED_MAX = 10_000;
 /** 32 random bytes: 256 bits of entropy, well above the 128 the contract asks. */
 const KEY_BYTES = 32;
 
@@ -33,13 +44,21 @@ export function digestOf(key: string): string {
 /** Issues, lists, revokes and resolves API keys. Plain enough for the CLI to use too. */
 @Injectable()
 export class ApiKeyService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  /** Digest → who the key speaks for and until when that is believed, oldest first. */
+  private readonly verified = new Map<
+    string,
+    { principal: Principal; until: number }
+  >();
+
+  constructor(
+    @InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>,
+  ) {}
 
   /** A new key; without accountId it opens a new account named like the key. */
   async create(name: string, accountId?: string): Promise<IssuedKey> {
     const label = name.trim();
     if (label === '') throw new Error('A key needs a non-empty name');
-    return this.dataSource.transaction(async (tx) => {
+    return this.keys.manager.transaction(async (tx) => {
       let owner = accountId;
       if (owner === undefined) {
         const account = await tx.save(tx.create(Account, { name: label }));
@@ -62,9 +81,7 @@ export class ApiKeyService {
   }
 
   async list(): Promise<KeyListing[]> {
-    const keys = await this.dataSource
-      .getRepository(ApiKey)
-      .find({ order: { id: 'ASC' } });
+    const keys = await this.keys.find({ order: { id: 'ASC' } });
     return keys.map((k) => ({
       id: k.id,
       accountId: k.accountId,
@@ -75,26 +92,44 @@ export class ApiKeyService {
     }));
   }
 
-  /** Returns false when no active key has that id. */
+  /** Returns false when no active key has that id. Takes effect here at once. */
   async revoke(id: string): Promise<boolean> {
     if (!/^\d{1,18}$/.test(id)) return false;
-    const result = await this.dataSource
-      .getRepository(ApiKey)
-      .update({ id, revokedAt: IsNull() }, { revokedAt: new Date() });
+    const result = await this.keys.update(
+      { id, revokedAt: IsNull() },
+      { revokedAt: new Date() },
+    );
+    for (const [digest, { principal }] of this.verified) {
+      if (principal.keyId === id) this.verified.delete(digest);
+    }
     return (result.affected ?? 0) > 0;
   }
 
   async count(): Promise<number> {
-    return this.dataSource.getRepository(ApiKey).count();
+    return this.keys.count();
   }
 
-  /** The account id of an active key, or null. */
-  async accountOf(key: string): Promise<string | null> {
+  /**
+   * Who an active key speaks for, or null. A key verified in the last few seconds is
+   * not looked up again: most requests of a client come in bursts.
+   */
+  async principalOf(key: string): Promise<Principal | null> {
     if (!key.startsWith(KEY_PREFIX) || key.length > 200) return null;
-    const found = await this.dataSource.getRepository(ApiKey).findOne({
-      select: { accountId: true },
-      where: { keyDigest: digestOf(key), revokedAt: IsNull() },
+    const digest = digestOf(key);
+    const now = Date.now();
+    const known = this.verified.get(digest);
+    if (known && known.until > now) return known.principal;
+    const found = await this.keys.findOne({
+      select: { id: true, accountId: true },
+      where: { keyDigest: digest, revokedAt: IsNull() },
     });
-    return found?.accountId ?? null;
+    this.verified.delete(digest);
+    if (!found) return null;
+    const principal = { accountId: found.accountId, keyId: found.id };
+    if (this.verified.size >= VERIFIED_MAX) {
+      this.verified.delete(this.verified.keys().next().value!);
+    }
+    this.verified.set(digest, { principal, until: now + VERIFIED_FOR_MS });
+    return principal;
   }
 }

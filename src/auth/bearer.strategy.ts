@@ -3,11 +3,7 @@ import { PassportStrategy } from '@nestjs/passport';
 import type { Request } from 'express';
 import { Strategy } from 'passport-http-bearer';
 import { ApiKeyService } from './api-key.service.js';
-
-/** What a request authenticated with an API key carries as `req.user`. */
-export interface Principal {
-  accountId: string;
-}
+import type { Principal } from './api-key.service.js';
 
 /**
  * passport-http-bearer also reads `access_token` from the query and the body; the
@@ -37,7 +33,6 @@ export class BearerStrategy extends PassportStrategy(
   }
 
   async validate(token: string): Promise<Principal | false> {
-    const accountId = await this.keys.accountOf(token);
-    return accountId === null ? false : { accountId };
+    return (await this.keys.principalOf(token)) ?? false;
   }
 }

@@ -1,6 +1,6 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
-import type { Principal } from './bearer.strategy.js';
+import type { Principal } from './api-key.service.js';
 
 /** The account the request's API key belongs to. */
 export const CurrentAccount = createParamDecorator(

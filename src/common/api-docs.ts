@@ -1,10 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
-import {
-  ApiBearerAuth,
-  ApiProperty,
-  ApiPropertyOptional,
-  ApiResponse,
-} from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiResponse } from '@nestjs/swagger';
+import type { OpenAPIObject } from '@nestjs/swagger';
 import { titleOf } from './problem.js';
 
 /** The error body of every failure (RFC 9457). */
@@ -29,13 +25,10 @@ export class ProblemDocumentView {
 
 const DESCRIPTIONS: Record<number, string> = {
   400: 'The body cannot be parsed (malformed JSON).',
-  401: 'Missing, malformed, unknown or revoked API key.',
   404: 'No such report in this account (or an id that is not a positive integer).',
   413: 'The body is over 16 KiB.',
   415: 'The body is neither application/x-www-form-urlencoded nor application/json.',
   422: 'A field or query parameter failed validation; `errors` names every one.',
-  429: 'Too many requests for this account; see Retry-After.',
-  503: 'The database is unreachable; see Retry-After.',
 };
 
 const RETRY_AFTER = {
@@ -77,11 +70,11 @@ export function ApiProblemResponses(descriptions: Record<number, string>) {
   );
 }
 
-/** The problem documents an API-key route can answer with, documented in one line. */
+/** The problem documents a route answers with, by status, with their usual descriptions. */
 export function ApiProblems(...statuses: number[]) {
   return ApiProblemResponses(
     Object.fromEntries(
-      [...statuses, 401, 429, 503].map((status) => [
+      statuses.map((status) => [
         status,
         DESCRIPTIONS[status] ?? titleOf(status),
       ]),
@@ -91,4 +84,57 @@ export function ApiProblems(...statuses: number[]) {
 
 /** The bearer key every /api/v1 route needs, as the OpenAPI document names it. */
 export const API_KEY_SCHEME = 'api-key';
-export const ApiKeyAuth = () => ApiBearerAuth(API_KEY_SCHEME);
+
+/** What every answer to a request with a valid key says of its rate limits. */
+const RATE_LIMIT_HEADERS = {
+  'RateLimit-Limit': {
+    description:
+      'Requests allowed in 60 s by the limit these headers describe: the general one (RATE_LIMIT_PER_MINUTE), or, on a create or an update with results=1, the analyses one (ANALYSIS_RATE_LIMIT_PER_MINUTE) when it has fewer requests left.',
+    schema: { type: 'integer' },
+  },
+  'RateLimit-Remaining': {
+    description: 'Requests left under that limit.',
+    schema: { type: 'integer' },
+  },
+  'RateLimit-Reset': {
+    description:
+      'Seconds until that limit’s window resets; on a 429, until a request may be retried (as Retry-After).',
+    schema: { type: 'integer' },
+  },
+};
+
+interface KeyedOperation {
+  security?: Array<Record<string, unknown>>;
+  responses?: Record<string, { headers?: Record<string, unknown> }>;
+}
+
+/**
+ * Adds the RateLimit-* headers to every answer of every operation behind the API
+ * key, its 401 excepted (a refused key is not counted): one place, not one
+ * decorator per response.
+ */
+export function withRateLimitHeaders(document: OpenAPIObject): OpenAPIObject {
+  document.components = {
+    ...document.components,
+    headers: { ...document.components?.headers, ...RATE_LIMIT_HEADERS },
+  };
+  const refs = Object.fromEntries(
+    Object.keys(RATE_LIMIT_HEADERS).map((name) => [
+      name,
+      { $ref: `#/components/headers/${name}` },
+    ]),
+  );
+  for (const path of Object.values(document.paths)) {
+    for (const operation of Object.values(path) as KeyedOperation[]) {
+      const keyed = operation?.security?.some(
+        (requirement) => API_KEY_SCHEME in requirement,
+      );
+      if (!keyed || !operation.responses) continue;
+      for (const [status, response] of Object.entries(operation.responses)) {
+        if (status !== '401')
+          response.headers = { ...response.headers, ...refs };
+      }
+    }
+  }
+  return document;
+}

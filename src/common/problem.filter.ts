@@ -81,7 +81,10 @@ function bodyParserProblem(error: BodyParserError): ProblemException | null {
         'The request body uses an unsupported charset or encoding.',
       );
     case 'parameters.too.many':
-      return new ProblemException(413, 'The request body has too many fields.');
+      return new ProblemException(
+        400,
+        'The form has more than 100 fields; send at most 100.',
+      );
     default:
       return null;
   }
@@ -138,7 +141,10 @@ export class ProblemFilter implements ExceptionFilter {
     if (error instanceof ProblemException) {
       return { document: error.toDocument(), headers: error.headers };
     }
-    const parsed = bodyParserProblem(error as BodyParserError);
+    // The framework hands body parser errors on wrapped, the parser's own as the cause.
+    const parsed =
+      bodyParserProblem(error as BodyParserError) ??
+      bodyParserProblem((error as { cause?: BodyParserError })?.cause ?? {});
     if (parsed) return { document: parsed.toDocument(), headers: {} };
     if (error instanceof HttpException) {
       const status = error.getStatus();

@@ -50,6 +50,15 @@ export class ValidationProblem extends ProblemException {
   }
 }
 
+/** 429: a limit is reached; the client may try again after `retryAfterSeconds`. */
+export class TooManyRequestsProblem extends ProblemException {
+  constructor(detail: string, retryAfterSeconds: number) {
+    super(429, detail, undefined, {
+      'Retry-After': String(retryAfterSeconds),
+    });
+  }
+}
+
 export class NotFoundProblem extends ProblemException {
   constructor(detail = 'The resource does not exist.') {
     super(404, detail);

@@ -1,9 +1,29 @@
 import { Injectable } from '@nestjs/common';
 import type { ArgumentMetadata, PipeTransform } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
-import { validate } from 'class-validator';
+import { registerDecorator, validate, ValidateIf } from 'class-validator';
 import type { ValidationError } from 'class-validator';
 import { ValidationProblem } from './problem.js';
+
+/**
+ * A field that may be left out, but not sent as null: a client that sends null means
+ * something, and is told it is not accepted (422 naming the field). List it first in
+ * applyDecorators, or last above the property, so its message is the one shown.
+ */
+export function OptionalNotNull(): PropertyDecorator {
+  return (target: object, propertyName: string | symbol) => {
+    ValidateIf((_object, value) => value !== undefined)(target, propertyName);
+    registerDecorator({
+      name: 'notNull',
+      target: target.constructor,
+      propertyName: propertyName as string,
+      validator: {
+        validate: (value: unknown) => value !== null,
+        defaultMessage: () => `${String(propertyName)} must not be null`,
+      },
+    });
+  };
+}
 
 /** Field or parameter name → every message about it, as a 422 problem lists them. */
 export type FieldErrors = Record<string, string[]>;
@@ -31,7 +51,8 @@ export async function checkFields<T extends object>(
   dto: new () => T,
   plain: unknown,
 ): Promise<{ value: T; errors: FieldErrors }> {
-  const value = plainToInstance(dto, plain ?? {});
+  // A blank value a transform turns into undefined leaves the class's default in place.
+  const value = plainToInstance(dto, plain ?? {}, { exposeUnsetFields: false });
   const errors = await validate(value, {
     whitelist: true,
     forbidNonWhitelisted: false,
@@ -47,13 +68,56 @@ export function throwIfInvalid(errors: FieldErrors): void {
   if (Object.keys(errors).length > 0) throw new ValidationProblem(errors);
 }
 
+/**
+ * A body whose last rules need what only its service knows (the stored report, the
+ * address policy). The pipe leaves the errors of its own fields here instead of
+ * answering 422; the service adds the errors of its rules and answers one 422 that
+ * names every bad field (throwIfInvalid).
+ */
+export abstract class BodyCheckedInService {
+  fieldErrors: FieldErrors = {};
+}
+
 const PLAIN_TYPES: unknown[] = [String, Boolean, Number, Array, Object];
+
+/** Levels of arrays and objects a field's value may hold: the API's own bodies hold fewer. */
+export const MAX_FIELD_DEPTH = 8;
+
+/** Whether `value` nests arrays or objects deeper than `limit`, measured without recursion. */
+function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const pending: Array<[unknown, number]> = [[value, 0]];
+  while (pending.length > 0) {
+    const [current, depth] = pending.pop()!;
+    if (current === null || typeof current !== 'object') continue;
+    if (depth >= limit) return true;
+    for (const child of Object.values(current)) {
+      pending.push([child, depth + 1]);
+    }
+  }
+  return false;
+}
+
+/**
+ * Fields whose values nest too deep to be worth transforming (a body nested thousands
+ * of levels would overflow the transformer's stack), each named for one 422.
+ */
+function tooDeepFields(body: object): FieldErrors {
+  return Object.fromEntries(
+    Object.entries(body)
+      .filter(([, value]) => nestsDeeperThan(value, MAX_FIELD_DEPTH))
+      .map(([name]) => [
+        name,
+        [
+          `${name} nests more than ${MAX_FIELD_DEPTH} levels of arrays or objects`,
+        ],
+      ]),
+  );
+}
 
 /**
  * Every body must be an object; a body or query declared as a DTO class is
- * validated, answering 422 naming every bad field or parameter at once. A handler
- * whose rules also depend on stored state takes the body as a plain object and
- * checks it with checkFields itself, so that one 422 still names everything.
+ * validated, answering 422 naming every bad field or parameter at once (a
+ * BodyCheckedInService hands its errors on instead).
  */
 @Injectable()
 export class RequestValidationPipe implements PipeTransform {
@@ -69,6 +133,7 @@ export class RequestValidationPipe implements PipeTransform {
           'The request body must be a JSON object or a form.',
         );
       }
+      throwIfInvalid(tooDeepFields(value as object));
     }
     const dto = metadata.metatype;
     if (
@@ -79,6 +144,10 @@ export class RequestValidationPipe implements PipeTransform {
       return value;
     }
     const checked = await checkFields(dto as new () => object, value);
+    if (checked.value instanceof BodyCheckedInService) {
+      checked.value.fieldErrors = checked.errors;
+      return checked.value;
+    }
     throwIfInvalid(checked.errors);
     return checked.value;
   }

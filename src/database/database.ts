@@ -1,38 +1,54 @@
 import { DataSource } from 'typeorm';
 import type { DataSourceOptions } from 'typeorm';
-import { Account } from '../auth/account.entity.js';
-import { ApiKey } from '../auth/api-key.entity.js';
-import { Report } from '../reports/report.entity.js';
 import type { AppConfig } from '../config/config.js';
 import { EmbeddedPostgres } from './embedded-postgres.js';
 import { InitialSchema1763800000000 } from './migrations/1763800000000-initial-schema.js';
 import { ReportShareVersion1763900000000 } from './migrations/1763900000000-report-share-version.js';
 import { AccountUrlSearchIndex1764000000000 } from './migrations/1764000000000-account-url-search-index.js';
 import { ListSortIndexes1764100000000 } from './migrations/1764100000000-list-sort-indexes.js';
+import { ResultsCarryRating1764200000000 } from './migrations/1764200000000-results-carry-rating.js';
+import { ResultsCarryCap1764250000000 } from './migrations/1764250000000-results-carry-cap.js';
+import { AnalysisJobs1764300000000 } from './migrations/1764300000000-analysis-jobs.js';
+import { ReportShareToken1764350000000 } from './migrations/1764350000000-report-share-token.js';
 
-export const ENTITIES = [Account, ApiKey, Report];
 export const MIGRATIONS = [
   InitialSchema1763800000000,
   ReportShareVersion1763900000000,
   AccountUrlSearchIndex1764000000000,
   ListSortIndexes1764100000000,
+  ResultsCarryRating1764200000000,
+  ResultsCarryCap1764250000000,
+  AnalysisJobs1764300000000,
+  ReportShareToken1764350000000,
 ];
 
 /** Where the service's data lives: the configured PostgreSQL or the embedded default. */
 export interface DatabaseTarget {
   url: string;
-  /** True for PGlite: a single session, so the pool holds one connection. */
+  /** True for PGlite. */
   embedded: boolean;
+  /** Connections the pool may hold: one for PGlite, a single session. */
+  poolSize: number;
   close(): Promise<void>;
 }
 
 /** Starts the embedded default when no DATABASE_URL is set. */
 export async function openDatabase(config: AppConfig): Promise<DatabaseTarget> {
   if (config.databaseUrl) {
-    return { url: config.databaseUrl, embedded: false, close: async () => {} };
+    return {
+      url: config.databaseUrl,
+      embedded: false,
+      poolSize: config.databasePoolSize,
+      close: async () => {},
+    };
   }
   const server = await EmbeddedPostgres.start(config.dataDir);
-  return { url: server.url, embedded: true, close: () => server.stop() };
+  return {
+    url: server.url,
+    embedded: true,
+    poolSize: 1,
+    close: () => server.stop(),
+  };
 }
 
 /**
@@ -44,7 +60,14 @@ export async function openDatabaseBeside(
 ): Promise<DatabaseTarget> {
   if (!config.databaseUrl) {
     const running = await EmbeddedPostgres.findRunning(config.dataDir);
-    if (running) return { url: running, embedded: true, close: async () => {} };
+    if (running) {
+      return {
+        url: running,
+        embedded: true,
+        poolSize: 1,
+        close: async () => {},
+      };
+    }
   }
   return openDatabase(config);
 }
@@ -53,13 +76,12 @@ export function dataSourceOptions(target: DatabaseTarget): DataSourceOptions {
   return {
     type: 'postgres',
     url: target.url,
-    entities: ENTITIES,
     migrations: MIGRATIONS,
     migrationsRun: false,
     synchronize: false,
     logging: false,
     extra: {
-      max: target.embedded ? 1 : 10,
+      max: target.poolSize,
       // Fail fast when the database is down: requests answer 503 instead of hanging.
       connectionTimeoutMillis: 5_000,
     },
@@ -89,11 +111,4 @@ export async function migrate(
     await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
     await lock.release();
   }
-}
-
-export async function connect(target: DatabaseTarget): Promise<DataSource> {
-  const dataSource = new DataSource(dataSourceOptions(target));
-  await dataSource.initialize();
-  await migrate(dataSource, target.embedded);
-  return dataSource;
 }

@@ -5,15 +5,16 @@ import {
   PrimaryColumn,
   UpdateDateColumn,
 } from 'typeorm';
-import type { AnalysisResults, Rating } from '../analysis/types.js';
+import type { AnalysisResults, Rating } from '../analysis/index.js';
 
-export type ReportStatus = 'queued' | 'running' | 'completed' | 'failed';
-export const REPORT_STATUSES: readonly ReportStatus[] = [
+/** An analysis moves queued → running → completed or failed; a re-run queues it again. */
+export const REPORT_STATUSES = [
   'queued',
   'running',
   'completed',
   'failed',
-];
+] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
 export enum Privacy {
   Public = 0,
@@ -65,6 +66,18 @@ export class Report {
 
   @Column({ name: 'password_hash', type: 'text', nullable: true })
   passwordHash: string | null;
+
+  /** Numbers the analyses asked for: create is run 1, each re-run adds one. */
+  @Column({ type: 'integer', default: 1 })
+  run: number;
+
+  /** Transient failures of the current run so far (timeouts, connections, 5xx). */
+  @Column({ type: 'smallint', default: 0 })
+  attempts: number;
+
+  /** Opens the shared page: made when the report is first shared, replaced on rotation. */
+  @Column({ name: 'share_token', type: 'text', nullable: true })
+  shareToken: string | null;
 
   /** Bumped on every privacy or password change: shared-page cookies carry it. */
   @Column({ name: 'share_version', type: 'integer', default: 0 })

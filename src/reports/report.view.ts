@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { AnalysisResults, Rating } from '../analysis/types.js';
+import type { AnalysisResults, Rating } from '../analysis/index.js';
 import { Privacy, REPORT_STATUSES } from './report.entity.js';
 import type { Report, ReportStatus } from './report.entity.js';
 
@@ -70,9 +70,9 @@ export class ReportSummaryView {
   @ApiProperty({
     type: 'string',
     nullable: true,
-    example: 'https://reports.example.com/r/42',
+    example: 'https://reports.example.com/r/Xb3kQ9vT0mZsY7pL2cR5nW8dF1hJ4gA6',
     description:
-      'The page people read without a key: set for public and password reports, null for private ones.',
+      'The page people read without a key, at /r/{token}: set for public and password reports, null for private ones. The token (192 random bits) is made when the report is first shared and kept through privacy changes; `rotate_share_token=1` replaces it, so links handed out before answer 404.',
   })
   share_url: string | null;
 }
@@ -83,7 +83,7 @@ export class ReportView extends ReportSummaryView {
     nullable: true,
     additionalProperties: true,
     description:
-      'The full analysis: score, categories, checks and page facts (see ANALYSIS.md).',
+      'The full analysis: score, categories, checks and page facts (see docs/checks.md).',
   })
   results: AnalysisResults | null;
 }
@@ -132,7 +132,9 @@ export class ReportListEnvelope {
 
 /** The address of a report's shared page, built from the request's own origin. */
 export function shareUrlOf(report: Report, origin: string): string | null {
-  return report.privacy === Privacy.Private ? null : `${origin}/r/${report.id}`;
+  return report.privacy === Privacy.Private || !report.shareToken
+    ? null
+    : `${origin}/r/${report.shareToken}`;
 }
 
 export function toSummaryView(
@@ -155,6 +157,23 @@ export function toSummaryView(
   };
 }
 
+/** Failed checks link to the catalogue by a path; the answer makes it absolute, as share_url. */
+function withCatalogueLinks(
+  results: AnalysisResults | null,
+  origin: string,
+): AnalysisResults | null {
+  if (!results) return null;
+  return {
+    ...results,
+    checks: results.checks.map((check) =>
+      check.doc_url ? { ...check, doc_url: origin + check.doc_url } : check,
+    ),
+  };
+}
+
 export function toView(report: Report, origin: string): ReportView {
-  return { ...toSummaryView(report, origin), results: report.results };
+  return {
+    ...toSummaryView(report, origin),
+    results: withCatalogueLinks(report.results, origin),
+  };
 }

@@ -5,17 +5,14 @@ import {
   Get,
   Headers,
   HttpCode,
-  Param,
   Post,
   Put,
   Query,
   Req,
   Res,
-  UseGuards,
 } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
-  ApiBody,
   ApiConsumes,
   ApiCreatedResponse,
   ApiHeader,
@@ -26,13 +23,15 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { ApiKeyGuard } from '../auth/api-key.guard.js';
+import { Authenticated } from '../auth/authenticated.decorator.js';
 import { CurrentAccount } from '../auth/principal.decorator.js';
-import { ApiKeyAuth, ApiProblems } from '../common/api-docs.js';
+import { ApiProblems } from '../common/api-docs.js';
 import { originOf, pageEnvelope } from '../common/links.js';
+import { CountsAsAnalysis } from '../rate-limits/throttlers.js';
 import { CreateReportDto } from './dto/create-report.dto.js';
 import { ListReportsQuery } from './dto/list-reports.query.js';
-import { UpdateReportDto } from './dto/update-report.dto.js';
+import { asksForRerun, UpdateReportDto } from './dto/update-report.dto.js';
+import { REPORT_ID_PARAM, ReportId } from './report-id.js';
 import type { Report } from './report.entity.js';
 import {
   ReportEnvelope,
@@ -56,12 +55,6 @@ const LOCATION_HEADER = {
     schema: { type: 'string', format: 'uri' },
   },
 };
-
-const ID_PARAM = {
-  name: 'id',
-  description: 'The report id, a positive integer of at most 18 digits.',
-  schema: { type: 'string', pattern: '^[1-9][0-9]{0,17}$' },
-} as const;
 
 /** An analysis still queued or running when the answer goes out. */
 function unsettled(report: Report): boolean {
@@ -92,8 +85,7 @@ function completionOf(prefer: string | undefined): Completion {
 }
 
 @ApiTags('reports')
-@ApiKeyAuth()
-@UseGuards(ApiKeyGuard)
+@Authenticated()
 @Controller('api/v1/reports')
 export class ReportsController {
   constructor(private readonly reports: ReportsService) {}
@@ -118,12 +110,12 @@ export class ReportsController {
 
   @Get(':id')
   @ApiOperation({ summary: 'Get one report with its full analysis' })
-  @ApiParam(ID_PARAM)
+  @ApiParam(REPORT_ID_PARAM)
   @ApiOkResponse({ type: ReportEnvelope })
   @ApiProblems(404)
   async get(
     @CurrentAccount() accountId: string,
-    @Param('id') id: string,
+    @ReportId() id: string,
     @Req() request: Request,
   ): Promise<ReportEnvelope> {
     return {
@@ -138,7 +130,6 @@ export class ReportsController {
       'Answers 201 when the analysis ends, completed or failed (a failed analysis is still a created report, with `status: "failed"` and `error`). A URL refused by validation or the address policy answers 422. If the analysis is still waiting for its turn when the analysis deadline has passed, the answer is 202 with the report as it stands.',
   })
   @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
-  @ApiBody({ type: CreateReportDto })
   @ApiHeader(PREFER_HEADER)
   @ApiCreatedResponse({
     type: ReportEnvelope,
@@ -152,9 +143,10 @@ export class ReportsController {
     headers: LOCATION_HEADER,
   })
   @ApiProblems(400, 413, 415, 422)
+  @CountsAsAnalysis()
   async create(
     @CurrentAccount() accountId: string,
-    @Body() body: Record<string, unknown>,
+    @Body() body: CreateReportDto,
     @Headers('prefer') prefer: string | undefined,
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
@@ -172,9 +164,8 @@ export class ReportsController {
     description:
       'Every field is optional, but at least one must be sent. `results=1` re-runs the analysis (the report keeps its last result meanwhile).',
   })
-  @ApiParam(ID_PARAM)
+  @ApiParam(REPORT_ID_PARAM)
   @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
-  @ApiBody({ type: UpdateReportDto })
   @ApiHeader(PREFER_HEADER)
   @ApiOkResponse({ type: ReportEnvelope })
   @ApiAcceptedResponse({
@@ -184,10 +175,11 @@ export class ReportsController {
     headers: LOCATION_HEADER,
   })
   @ApiProblems(400, 404, 413, 415, 422)
+  @CountsAsAnalysis((request) => asksForRerun(request.body))
   async update(
     @CurrentAccount() accountId: string,
-    @Param('id') id: string,
-    @Body() body: Record<string, unknown>,
+    @ReportId() id: string,
+    @Body() body: UpdateReportDto,
     @Headers('prefer') prefer: string | undefined,
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
@@ -208,12 +200,12 @@ export class ReportsController {
   @Delete(':id')
   @HttpCode(204)
   @ApiOperation({ summary: 'Delete a report' })
-  @ApiParam(ID_PARAM)
+  @ApiParam(REPORT_ID_PARAM)
   @ApiNoContentResponse({ description: 'Deleted.' })
   @ApiProblems(404)
   async remove(
     @CurrentAccount() accountId: string,
-    @Param('id') id: string,
+    @ReportId() id: string,
   ): Promise<void> {
     await this.reports.remove(accountId, id);
   }

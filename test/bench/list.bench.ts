@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { plainToInstance } from 'class-transformer';
 import { ListReportsQuery } from '../../src/reports/dto/list-reports.query.js';
-import { ReportsService } from '../../src/reports/reports.service.js';
+import { ReportsRepository } from '../../src/reports/reports.repository.js';
 import { seedBulkReports } from '../support/seed.js';
 import { startTestApp } from '../support/test-app.js';
 import type { TestApp } from '../support/test-app.js';
@@ -249,7 +249,7 @@ async function main() {
   try {
     process.env.DATABASE_URL = databaseUrl();
     t = await startTestApp();
-    const service = t.app.get(ReportsService);
+    const reports = t.app.get(ReportsRepository);
     const started = Date.now();
     const { accountId } = await t.newAccount('bench');
     await seedBulkReports(t.dataSource, accountId, ROWS);
@@ -306,16 +306,16 @@ async function main() {
         page: String(shape.page ?? 1),
       });
       const offset = ((shape.page ?? 1) - 1) * perPage;
-      const [countSql, countParams] = service
-        .listCountQuery(accountId, query)
-        .getQueryAndParameters();
+      const { sql: countSql, parameters: countParams } =
+        reports.listCountStatement(accountId, query);
       const [{ total }] = await t.dataSource.query(countSql, countParams);
       // As the service does: the count decides how the page is read.
-      const [pageSql, pageParams] = service
-        .listQuery(accountId, query, Number(total))
-        .offset(offset)
-        .limit(perPage)
-        .getQueryAndParameters();
+      const { sql: pageSql, parameters: pageParams } =
+        reports.listPageStatement(accountId, query, {
+          offset,
+          limit: perPage,
+          total: Number(total),
+        });
       const nodes = await plan(t, pageSql, pageParams);
       const countNodes = await plan(t, countSql, countParams);
       const skipped = offset >= Number(total);

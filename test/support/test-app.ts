@@ -12,6 +12,8 @@ import { loadConfig } from '../../src/config/config.js';
 import type { AppConfig } from '../../src/config/config.js';
 import { openDatabase } from '../../src/database/database.js';
 import type { DatabaseTarget } from '../../src/database/database.js';
+import { apiClient } from './api-client.js';
+import type { ApiClient } from './api-client.js';
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -21,6 +23,8 @@ export interface TestApp {
   dataSource: DataSource;
   /** A new account and its key: each test gets its own tenant. */
   newAccount(name?: string): Promise<{ key: string; accountId: string }>;
+  /** Requests to this app carrying the key. */
+  as(key: string): ApiClient;
   close(): Promise<void>;
 }
 
@@ -39,6 +43,8 @@ export async function startTestApp(
   const config = loadConfig({
     ANALYZER_ALLOW_HOSTS: '127.0.0.1',
     ANALYZER_DEADLINE_MS: '5000',
+    // Transient failures are retried twice; quickly here, so runs settle within the deadline.
+    ANALYSIS_RETRY_DELAY_MS: '50',
     DATA_DIR: dataDir,
     ...(process.env.DATABASE_URL
       ? { DATABASE_URL: process.env.DATABASE_URL }
@@ -66,6 +72,7 @@ export async function startTestApp(
       const issued = await keys.create(name);
       return { key: issued.key, accountId: issued.accountId };
     },
+    as: (key) => apiClient(app.getHttpServer(), key),
     close: async () => {
       await app.close();
       await database.close();

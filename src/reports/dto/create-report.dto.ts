@@ -1,14 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { EmptyAsAbsent } from '../../common/transforms.js';
+import { BodyCheckedInService } from '../../common/validation.js';
 import { Privacy } from '../report.entity.js';
-import {
-  IsCreatePassword,
-  IsPrivacy,
-  IsTargetUrl,
-  PASSWORD_MAX_LENGTH,
-} from './report-rules.js';
+import { PASSWORD_MAX_LENGTH } from '../report-rules.js';
+import { IsPrivacy, IsReportPassword, IsTargetUrl } from './report-fields.js';
 
-export class CreateReportDto {
+/** POST /api/v1/reports. The address policy and the password rule are the service's. */
+export class CreateReportDto extends BodyCheckedInService {
   @ApiProperty({
     description:
       'The page to analyse: an absolute http or https URL, at most 2048 characters, without user-info.',
@@ -35,7 +33,6 @@ export class CreateReportDto {
     maxLength: PASSWORD_MAX_LENGTH,
     writeOnly: true,
   })
-  @EmptyAsAbsent()
-  @IsCreatePassword()
+  @IsReportPassword()
   password?: string;
 }

@@ -98,8 +98,9 @@ export class ListReportsQuery {
   })
   @DigitsAsInteger()
   @IsOptional()
-  @IsInt({ message: 'page must be a whole number from 1' })
-  @Min(1, { message: 'page must be a whole number from 1' })
   @Max(1_000_000_000, { message: 'page must be at most 1000000000' })
+  @Min(1, { message: 'page must be a whole number from 1' })
+  // Nearest the property, so checked first: "abc" is told it is no whole number.
+  @IsInt({ message: 'page must be a whole number from 1' })
   page: number = 1;
 }

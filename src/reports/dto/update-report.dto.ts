@@ -1,10 +1,17 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, Length } from 'class-validator';
-import { DigitsAsInteger, EmptyAsAbsent } from '../../common/transforms.js';
+import { plainToInstance } from 'class-transformer';
+import { IsIn } from 'class-validator';
+import { DigitsAsInteger } from '../../common/transforms.js';
+import {
+  BodyCheckedInService,
+  OptionalNotNull,
+} from '../../common/validation.js';
 import { Privacy } from '../report.entity.js';
-import { IsPrivacy, PASSWORD_MAX_LENGTH } from './report-rules.js';
+import { PASSWORD_MAX_LENGTH } from '../report-rules.js';
+import { IsPrivacy, IsReportPassword } from './report-fields.js';
 
-export class UpdateReportDto {
+/** PUT /api/v1/reports/{id}. What the stored report allows is the service's rule. */
+export class UpdateReportDto extends BodyCheckedInService {
   @ApiPropertyOptional({
     description:
       '0 public, 1 private, 2 password-protected. Switching to 2 needs a password unless the report already has one; leaving 2 drops the stored password.',
@@ -21,12 +28,7 @@ export class UpdateReportDto {
     maxLength: PASSWORD_MAX_LENGTH,
     writeOnly: true,
   })
-  @EmptyAsAbsent()
-  @IsOptional()
-  @IsString({ message: 'password must be a string' })
-  @Length(1, PASSWORD_MAX_LENGTH, {
-    message: `password must be 1 to ${PASSWORD_MAX_LENGTH} characters long`,
-  })
+  @IsReportPassword()
   password?: string;
 
   @ApiPropertyOptional({
@@ -37,7 +39,30 @@ export class UpdateReportDto {
     type: 'integer',
   })
   @DigitsAsInteger()
-  @IsOptional()
   @IsIn([0, 1], { message: 'results must be 0 or 1' })
+  @OptionalNotNull()
   results?: 0 | 1;
+
+  @ApiPropertyOptional({
+    description:
+      '1 gives the report a new share token: its share_url changes, and links handed out before answer 404. 0 does nothing.',
+    enum: [0, 1],
+    default: 0,
+    type: 'integer',
+  })
+  @DigitsAsInteger()
+  @IsIn([0, 1], { message: 'rotate_share_token must be 0 or 1' })
+  @OptionalNotNull()
+  rotate_share_token?: 0 | 1;
+}
+
+/**
+ * Whether a parsed body asks for a re-run, read by this DTO's own rules ("1", 1):
+ * the analyses limit counts it before the body is validated. Only a plain `results`
+ * is read, so no part of an unvalidated body is transformed.
+ */
+export function asksForRerun(body: unknown): boolean {
+  const results = (body as { results?: unknown } | null)?.results;
+  if (typeof results !== 'string' && typeof results !== 'number') return false;
+  return plainToInstance(UpdateReportDto, { results }).results === 1;
 }

@@ -3,9 +3,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 /** How long a correct password opens a report in the browser. */
 export const SHARE_COOKIE_SECONDS = 12 * 60 * 60;
 
-export function shareCookieName(reportId: string): string {
-  return `report_${reportId}`;
-}
+/** One name for every shared report's cookie: its path, /r/{token}, keeps them apart. */
+export const SHARE_COOKIE_NAME = 'shared_report';
 
 function signature(secret: Buffer, payload: string): string {
   return createHmac('sha256', secret).update(payload).digest('base64url');

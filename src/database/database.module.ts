@@ -1,0 +1,34 @@
+import { Module } from '@nestjs/common';
+import type { DynamicModule } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { DataSourceOptions } from 'typeorm';
+import { dataSourceOptions, migrate } from './database.js';
+import type { DatabaseTarget } from './database.js';
+
+/**
+ * The data source on the configured PostgreSQL or the embedded default, migrated
+ * before anything uses it. Each feature module registers its own entities
+ * (TypeOrmModule.forFeature).
+ */
+@Module({})
+export class DatabaseModule {
+  static forRoot(target: DatabaseTarget): DynamicModule {
+    return {
+      module: DatabaseModule,
+      imports: [
+        TypeOrmModule.forRootAsync({
+          useFactory: () => ({
+            ...dataSourceOptions(target),
+            autoLoadEntities: true,
+          }),
+          dataSourceFactory: async (options?: DataSourceOptions) => {
+            const dataSource = await new DataSource(options!).initialize();
+            await migrate(dataSource, target.embedded);
+            return dataSource;
+          },
+        }),
+      ],
+    };
+  }
+}

@@ -1,0 +1,60 @@
+import { applyDecorators } from '@nestjs/common';
+import { IsIn, IsString, Length, registerDecorator } from 'class-validator';
+import type { ValidationArguments } from 'class-validator';
+import { InvalidTargetUrlError, parseTargetUrl } from '../../analysis/index.js';
+import { DigitsAsInteger, EmptyAsAbsent } from '../../common/transforms.js';
+import { OptionalNotNull } from '../../common/validation.js';
+import { PASSWORD_MAX_LENGTH } from '../report-rules.js';
+
+/** An optional privacy: 0, 1 or 2, sent as a number or as a form's digits. */
+export const IsPrivacy = () =>
+  applyDecorators(
+    DigitsAsInteger(),
+    OptionalNotNull(),
+    IsIn([0, 1, 2], { message: 'privacy must be 0, 1 or 2' }),
+  );
+
+/**
+ * An optional password, 1 to 128 characters; an empty one counts as absent. Whether
+ * one may be sent at all depends on the privacy (report-rules.ts).
+ */
+export const IsReportPassword = () =>
+  applyDecorators(
+    EmptyAsAbsent(),
+    OptionalNotNull(),
+    IsString({ message: 'password must be a string' }),
+    Length(1, PASSWORD_MAX_LENGTH, {
+      message: `password must be 1 to ${PASSWORD_MAX_LENGTH} characters long`,
+    }),
+  );
+
+/** `url` must be something the analyser could fetch (docs/api.md, "url rules"). */
+export function IsTargetUrl() {
+  return (target: object, propertyName: string) =>
+    registerDecorator({
+      name: 'isTargetUrl',
+      target: target.constructor,
+      propertyName,
+      validator: {
+        validate(value: unknown) {
+          return targetUrlProblem(value) === null;
+        },
+        defaultMessage(args: ValidationArguments) {
+          return targetUrlProblem(args.value) ?? 'url is not valid';
+        },
+      },
+    });
+}
+
+function targetUrlProblem(value: unknown): string | null {
+  if (value === undefined) return 'url is required';
+  if (value === null) return 'url must not be null';
+  if (typeof value !== 'string') return 'url must be a string';
+  try {
+    parseTargetUrl(value);
+    return null;
+  } catch (error) {
+    if (error instanceof InvalidTargetUrlError) return error.message;
+    throw error;
+  }
+}

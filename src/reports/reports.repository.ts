@@ -1,0 +1,470 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, LessThan, Not, Repository } from 'typeorm';
+import type { SelectQueryBuilder } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
+import type { AnalysisResults, Rating } from '../analysis/index.js';
+import type { SortKey } from './dto/list-reports.query.js';
+import { Privacy, Report } from './report.entity.js';
+import type { ReportError, ReportStatus } from './report.entity.js';
+
+/** The filters and order of a list, named as the API names them. */
+export interface ReportListFilter {
+  search?: string;
+  project?: string;
+  result?: Rating;
+  sort_by: SortKey;
+  sort: 'asc' | 'desc';
+}
+
+/** Which rows of the ordered list a page reads; `total` is the count taken first. */
+export interface ReportListWindow {
+  offset: number;
+  limit: number;
+  total?: number;
+}
+
+/** A statement as it is sent, for EXPLAIN in the list-index tests and the benchmark. */
+export interface Statement {
+  sql: string;
+  parameters: unknown[];
+}
+
+/** A report as create stores it, queued for its first analysis. */
+export interface NewReport {
+  accountId: string;
+  url: string;
+  project: string;
+  privacy: Privacy;
+  passwordHash: string | null;
+  /** Set when the report is shared from the start. */
+  shareToken: string | null;
+}
+
+/** What an update writes: privacy, password (as a hash), share token, a re-run. */
+export interface ReportChange {
+  privacy?: Privacy;
+  passwordHash?: string | null;
+  shareToken?: string;
+  requeue?: boolean;
+}
+
+/**
+ * The column of each sort key besides id, which breaks its ties. Only the nullable
+ * ones sort NULLS LAST explicitly: url is NOT NULL, and `url DESC NULLS LAST` would
+ * not match a backward scan of its index (which gives DESC NULLS FIRST). `unindexed`
+ * is the same order through an expression no index holds (see listPageQuery).
+ */
+const SORT_COLUMNS: Record<
+  SortKey,
+  { column: string; nullable: boolean; unindexed: string } | null
+> = {
+  id: null,
+  generated_at: {
+    column: 'report.generated_at',
+    nullable: true,
+    unindexed: 'report.generated_at + make_interval()',
+  },
+  url: {
+    column: 'report.url',
+    nullable: false,
+    unindexed: 'concat(report.url)',
+  },
+  result: {
+    column: 'report.result_rank',
+    nullable: true,
+    unindexed: 'report.result_rank + 0',
+  },
+};
+
+/** What a list shows of each report: everything but the analysis and the password. */
+const SUMMARY_COLUMNS = [
+  'report.id',
+  'report.url',
+  'report.project',
+  'report.status',
+  'report.result',
+  'report.score',
+  'report.privacy',
+  'report.generatedAt',
+  'report.createdAt',
+  'report.updatedAt',
+  'report.error',
+];
+
+/**
+ * A search with at most this many matches in the account sorts its matches rather
+ * than walking the account in order: the planner judges a term by the whole table,
+ * and a term common elsewhere but rare here made it walk a million rows for a page.
+ */
+const FEW_MATCHES = 2_000;
+
+/** Below this length a search term has no trigram for the url search index. */
+const TRIGRAM_LENGTH = 3;
+
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** What a completed analysis sets on its report. */
+export function completedColumns(results: AnalysisResults): Partial<Report> {
+  return {
+    status: 'completed',
+    results,
+    score: results.score,
+    result: results.rating,
+    generatedAt: new Date(),
+    error: null,
+  };
+}
+
+function statementOf(builder: SelectQueryBuilder<Report>): Statement {
+  const [sql, parameters] = builder.getQueryAndParameters();
+  return { sql, parameters };
+}
+
+/** Every statement on the reports table, named by what it answers. */
+@Injectable()
+export class ReportsRepository {
+  constructor(
+    @InjectRepository(Report) private readonly reports: Repository<Report>,
+  ) {}
+
+  /** How many of the account's reports the filter keeps. */
+  async countMatching(
+    accountId: string,
+    filter: ReportListFilter,
+  ): Promise<number> {
+    const counted = await this.listCountQuery(accountId, filter).getRawOne<{
+      total: string;
+    }>();
+    return Number(counted?.total ?? 0);
+  }
+
+  /** One page of the account's filtered, ordered reports, without their analyses. */
+  page(
+    accountId: string,
+    filter: ReportListFilter,
+    window: ReportListWindow,
+  ): Promise<Report[]> {
+    return this.listPageQuery(accountId, filter, window).getMany();
+  }
+
+  listCountStatement(accountId: string, filter: ReportListFilter): Statement {
+    return statementOf(this.listCountQuery(accountId, filter));
+  }
+
+  listPageStatement(
+    accountId: string,
+    filter: ReportListFilter,
+    window: ReportListWindow,
+  ): Statement {
+    return statementOf(this.listPageQuery(accountId, filter, window));
+  }
+
+  /** One report of the account, with its analysis; null when it has no such report. */
+  findForAccount(accountId: string, id: string): Promise<Report | null> {
+    return this.reports.findOneBy({ id, accountId });
+  }
+
+  /** The report a share token opens (public or password); null otherwise. */
+  findShared(shareToken: string): Promise<Report | null> {
+    return this.reports.findOneBy({
+      shareToken,
+      privacy: Not(Privacy.Private),
+    });
+  }
+
+  /**
+   * Stores a new report, queued for its first analysis (run 1), unless its account
+   * already has `maxInFlight` analyses queued or running: then 'busy', nothing stored.
+   * One statement, no lock: creates at the same instant may pass the cap by as many
+   * as are in flight together, a bound on fairness rather than an exact quota.
+   */
+  async insertQueued(
+    report: NewReport,
+    maxInFlight: number,
+  ): Promise<Report | 'busy'> {
+    const rows: Array<{
+      id: string;
+      created_at: Date;
+      updated_at: Date;
+    }> = await this.reports.query(
+      `INSERT INTO reports (account_id, url, project, status, privacy, password_hash, share_token)
+       SELECT $1, $2, $3, 'queued', $4, $5, $7
+       WHERE (SELECT count(*) FROM reports
+              WHERE account_id = $1 AND status IN ('queued', 'running')) < $6
+       RETURNING id, created_at, updated_at`,
+      [
+        report.accountId,
+        report.url,
+        report.project,
+        report.privacy,
+        report.passwordHash,
+        maxInFlight,
+        report.shareToken,
+      ],
+    );
+    if (rows.length === 0) return 'busy';
+    const [row] = rows;
+    return Object.assign(new Report(), {
+      ...report,
+      id: String(row.id),
+      status: 'queued',
+      result: null,
+      score: null,
+      run: 1,
+      attempts: 0,
+      shareVersion: 0,
+      generatedAt: null,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      error: null,
+      results: null,
+    } satisfies Omit<Report, 'resultRank'>);
+  }
+
+  /**
+   * Reads the report under a row lock and writes the change `decide` makes of it, in
+   * one transaction: two updates at once see each other's result. `decide` may throw
+   * to write nothing. A requeue asks for a new run, unless the account already has
+   * `maxInFlight` analyses queued or running: then 'busy' and nothing is written.
+   * Null when the account has no such report.
+   */
+  changeLocked(
+    accountId: string,
+    id: string,
+    decide: (locked: Report) => ReportChange,
+    maxInFlight: number,
+  ): Promise<Report | 'busy' | null> {
+    return this.reports.manager.transaction(async (manager) => {
+      const reports = manager.getRepository(Report);
+      const locked = await reports.findOne({
+        where: { id, accountId },
+        lock: { mode: 'pessimistic_write' },
+      });
+      if (!locked) return null;
+      const change = decide(locked);
+      if (
+        change.requeue &&
+        (await manager.getRepository(Report).countBy({
+          accountId,
+          status: In(['queued', 'running']),
+        })) >= maxInFlight
+      ) {
+        return 'busy';
+      }
+      const columns: QueryDeepPartialEntity<Report> = {};
+      if (change.privacy !== undefined) columns.privacy = change.privacy;
+      if (change.passwordHash !== undefined) {
+        columns.passwordHash = change.passwordHash;
+      }
+      if (change.shareToken !== undefined)
+        columns.shareToken = change.shareToken;
+      if (Object.keys(columns).length > 0) {
+        // Cookies of the shared page carry share_version: a privacy, password or token change voids them.
+        columns.shareVersion = () => 'share_version + 1';
+      }
+      if (change.requeue) {
+        Object.assign(columns, {
+          status: 'queued',
+          run: () => 'run + 1',
+          attempts: 0,
+        });
+      }
+      if (Object.keys(columns).length === 0) return locked;
+      await reports.update({ id, accountId }, columns);
+      return (await reports.findOneBy({ id }))!;
+    });
+  }
+
+  /** Deletes one report of the account; false when it has no such report. */
+  async delete(accountId: string, id: string): Promise<boolean> {
+    const result = await this.reports.delete({ id, accountId });
+    return (result.affected ?? 0) > 0;
+  }
+
+  /**
+   * Starts the analysis of the report's run `run`: queued (or running, when a worker
+   * died on it) becomes running. Null when there is nothing to do: the run is
+   * settled, a newer run was asked for, or the report was deleted.
+   */
+  async claim(
+    id: string,
+    run: number,
+  ): Promise<{ url: string; attempts: number } | null> {
+    const result = await this.transition(id, run, ['queued', 'running'], {
+      status: 'running',
+    })
+      .returning(['url', 'attempts'])
+      .execute();
+    const [row] = result.raw as Array<{ url: string; attempts: number }>;
+    return row ?? null;
+  }
+
+  /** Stores a completed analysis as the report's latest result; false when the run is not running. */
+  async complete(
+    id: string,
+    run: number,
+    results: AnalysisResults,
+  ): Promise<boolean> {
+    const result = await this.transition(
+      id,
+      run,
+      ['running'],
+      completedColumns(results) as QueryDeepPartialEntity<Report>,
+    ).execute();
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** Marks the run failed (a result of an earlier run stays); false when it is not running. */
+  async fail(id: string, run: number, error: ReportError): Promise<boolean> {
+    const result = await this.transition(id, run, ['running'], {
+      status: 'failed',
+      error,
+    }).execute();
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** Queues the run again after a transient failure, counting it; false when it is not running. */
+  async retryLater(id: string, run: number): Promise<boolean> {
+    const result = await this.transition(id, run, ['running'], {
+      status: 'queued',
+      attempts: () => 'attempts + 1',
+    }).execute();
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** Queued or running reports untouched since `before`, oldest first: their jobs may be lost. */
+  async findUnsettledSince(
+    before: Date,
+    limit: number,
+  ): Promise<Array<{ id: string; run: number }>> {
+    const rows = await this.reports.find({
+      select: { id: true, run: true },
+      where: { status: In(['queued', 'running']), updatedAt: LessThan(before) },
+      order: { updatedAt: 'ASC' },
+      take: limit,
+    });
+    return rows.map(({ id, run }) => ({ id, run }));
+  }
+
+  /** Which of these reports have settled (completed or failed). */
+  async settledAmong(ids: string[]): Promise<string[]> {
+    const rows = await this.reports.find({
+      select: { id: true },
+      where: { id: In(ids), status: In(['completed', 'failed']) },
+    });
+    return rows.map((row) => row.id);
+  }
+
+  /** An UPDATE of the run `run` of report `id`, only while its status is one of `from`. */
+  private transition(
+    id: string,
+    run: number,
+    from: ReportStatus[],
+    columns: QueryDeepPartialEntity<Report>,
+  ) {
+    return this.reports
+      .createQueryBuilder()
+      .update(Report)
+      .set(columns)
+      .where('id = :id AND run = :run AND status IN (:...from)', {
+        id,
+        run,
+        from,
+      });
+  }
+
+  /**
+   * The list's total: a plain COUNT(*) of the filtered rows, with no ORDER BY
+   * (getManyAndCount counts DISTINCT ids, which sorts or hashes every one).
+   */
+  private listCountQuery(
+    accountId: string,
+    filter: ReportListFilter,
+  ): SelectQueryBuilder<Report> {
+    return this.listFilter(accountId, filter).select('COUNT(*)', 'total');
+  }
+
+  /**
+   * A page of the list: one account, its filters and its order. Each order matches an
+   * index of the account (migration ListSortIndexes), so a page is read in index
+   * order and nothing is sorted but the matches of a trigram search. Given the count
+   * (`total`), a search with few matches orders by expressions no index holds, so the
+   * planner fetches the matches from the trigram index and sorts them instead of
+   * walking the account hoping to meet them.
+   */
+  private listPageQuery(
+    accountId: string,
+    filter: ReportListFilter,
+    { offset, limit, total }: ReportListWindow,
+  ): SelectQueryBuilder<Report> {
+    const direction = filter.sort === 'asc' ? 'ASC' : 'DESC';
+    const builder = this.listFilter(accountId, filter)
+      .select(SUMMARY_COLUMNS)
+      .offset(offset)
+      .limit(limit);
+    const sortMatches =
+      Boolean(filter.search) && total !== undefined && total <= FEW_MATCHES;
+    // Every row under a result filter has the same rank: that order is id order.
+    const sortBy =
+      filter.sort_by === 'result' && filter.result ? 'id' : filter.sort_by;
+    const sort = SORT_COLUMNS[sortBy];
+    if (sortMatches) {
+      if (sort) {
+        builder.orderBy(
+          sort.unindexed,
+          direction,
+          sort.nullable ? 'NULLS LAST' : undefined,
+        );
+      }
+      return builder.addOrderBy('report.id + 0', direction);
+    }
+    if (!sort) {
+      // id is never null: NULLS FIRST ascending (LAST descending) is plain id order,
+      // which the account's (…, id NULLS FIRST) indexes give and the primary key,
+      // holding every account, does not.
+      return builder.orderBy(
+        'report.id',
+        direction,
+        direction === 'ASC' ? 'NULLS FIRST' : 'NULLS LAST',
+      );
+    }
+    return builder
+      .orderBy(sort.column, direction, sort.nullable ? 'NULLS LAST' : undefined)
+      .addOrderBy('report.id', direction);
+  }
+
+  /** The account's rows that the list's filters keep. */
+  private listFilter(
+    accountId: string,
+    filter: ReportListFilter,
+  ): SelectQueryBuilder<Report> {
+    const builder = this.reports
+      .createQueryBuilder('report')
+      .where('report.account_id = :accountId', { accountId });
+    if (filter.search) {
+      builder.andWhere(`report.url ILIKE :search ESCAPE '\\'`, {
+        search: likePattern(filter.search),
+      });
+      // The account key of the url trigram index (AccountUrlSearchIndex): the index
+      // then yields only this account's matches. A shorter term has no trigram and
+      // is read through the account's B-tree indexes instead.
+      if (filter.search.length >= TRIGRAM_LENGTH) {
+        builder.andWhere(
+          'ARRAY[report.account_id] @> ARRAY[CAST(:accountId AS bigint)]',
+        );
+      }
+    }
+    if (filter.project) {
+      builder.andWhere('report.project = :project', {
+        project: filter.project.toLowerCase(),
+      });
+    }
+    if (filter.result) {
+      builder.andWhere('report.result = :result', { result: filter.result });
+    }
+    return builder;
+  }
+}

@@ -1,0 +1,292 @@
+import { Test } from '@nestjs/testing';
+import type { TestingModule } from '@nestjs/testing';
+import { plainToInstance } from 'class-transformer';
+import { FakeReportsRepository } from '../../test/support/fake-reports-repository.js';
+import {
+  Analyser,
+  DEFAULT_ANALYSER_OPTIONS,
+  judge,
+} from '../analysis/index.js';
+import type { Lookup } from '../analysis/index.js';
+import { ProblemException } from '../common/problem.js';
+import type { ProblemDocument } from '../common/problem.js';
+import { checkFields } from '../common/validation.js';
+import { APP_CONFIG, loadConfig } from '../config/config.js';
+import { CreateReportDto } from './dto/create-report.dto.js';
+import { ListReportsQuery } from './dto/list-reports.query.js';
+import { UpdateReportDto } from './dto/update-report.dto.js';
+import { verifyPassword } from './password-hash.js';
+import { JobQueue } from '../jobs/job-queue.js';
+import { InlineJobQueue } from '../../test/support/inline-job-queue.js';
+import { ReportAnalyses } from './report-analyses.js';
+import { ReportSettlement } from './report-settlement.js';
+import { Privacy } from './report.entity.js';
+import { ReportsRepository } from './reports.repository.js';
+import { ReportsService } from './reports.service.js';
+import {
+  snapshotOf,
+  GOOD_PAGE_HTML,
+} from '../../test/support/snapshot-fixture.js';
+
+/** Names resolve without a network: site.test is allowed, refused.test is not. */
+const lookup: Lookup = (hostname) =>
+  Promise.resolve([
+    {
+      address: hostname === 'refused.test' ? '127.0.0.2' : '127.0.0.1',
+      family: 4,
+    },
+  ]);
+
+/** A body as the global pipe hands it over: transformed, with its field errors. */
+async function bodyOf<T extends CreateReportDto | UpdateReportDto>(
+  dto: new () => T,
+  plain: object,
+): Promise<T> {
+  const { value, errors } = await checkFields(dto, plain);
+  value.fieldErrors = errors;
+  return value;
+}
+
+/** The problem a call answers with; a failure when it answers none. */
+async function refusal(work: Promise<unknown>): Promise<ProblemDocument> {
+  const error = await work.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ProblemException);
+  return (error as ProblemException).toDocument();
+}
+
+/** The fields a 422 names, sorted. */
+async function fieldsRefused(work: Promise<unknown>): Promise<string[]> {
+  const problem = await refusal(work);
+  expect(problem.status).toBe(422);
+  return Object.keys(problem.errors ?? {}).sort();
+}
+
+describe('ReportsService', () => {
+  let repository: FakeReportsRepository;
+  let service: ReportsService;
+  let moduleRef: TestingModule;
+  const ran: string[] = [];
+  const results = judge(snapshotOf(GOOD_PAGE_HTML));
+
+  beforeEach(async () => {
+    ran.length = 0;
+    repository = new FakeReportsRepository();
+    // No network here: every analysis finds the well-made page.
+    const analyser = new (class extends Analyser {
+      override analyse(url: string) {
+        ran.push(url);
+        return Promise.resolve(results);
+      }
+    })({ ...DEFAULT_ANALYSER_OPTIONS, allowHosts: ['127.0.0.1'] }, { lookup });
+    moduleRef = await Test.createTestingModule({
+      providers: [
+        ReportsService,
+        ReportAnalyses,
+        { provide: ReportsRepository, useValue: repository },
+        { provide: JobQueue, useValue: new InlineJobQueue(true) },
+        {
+          provide: ReportSettlement,
+          useValue: { waitFor: async () => {}, announce: async () => {} },
+        },
+        { provide: Analyser, useValue: analyser },
+        { provide: APP_CONFIG, useValue: loadConfig({}) },
+      ],
+    }).compile();
+    await moduleRef.init();
+    service = moduleRef.get(ReportsService);
+  });
+
+  // Stops the sweep the module started, so nothing runs after the test.
+  afterEach(() => moduleRef.close());
+
+  describe('create', () => {
+    it('stores the normalised URL and its project, private by default, and analyses it', async () => {
+      const body = await bodyOf(CreateReportDto, {
+        url: 'HTTPS://WWW.Site.test:443/Pricing#plans',
+      });
+      const report = await service.create('1', body, 'wait');
+      expect(report).toMatchObject({
+        url: 'https://www.site.test/Pricing',
+        project: 'site.test',
+        privacy: Privacy.Private,
+        status: 'completed',
+        result: results.rating,
+        passwordHash: null,
+      });
+      expect(ran).toEqual(['https://www.site.test/Pricing']);
+    });
+
+    it('answers the queued report at once when asked to, and analyses it', async () => {
+      const body = await bodyOf(CreateReportDto, { url: 'https://site.test/' });
+      const report = await service.create('1', body, 'async');
+      expect(report.status).toBe('queued');
+      expect(ran).toEqual(['https://site.test/']);
+      expect(repository.rows.get(report.id)!.status).toBe('completed');
+    });
+
+    it('refuses with 429 past the analyses in flight of an account, storing nothing', async () => {
+      for (let i = 0; i < 100; i++) {
+        repository.seed({ accountId: '1', status: 'queued' });
+      }
+      const body = await bodyOf(CreateReportDto, { url: 'https://site.test/' });
+      const problem = await refusal(service.create('1', body, 'async'));
+      expect(problem.status).toBe(429);
+      expect(repository.rows.size).toBe(100);
+      // Other accounts are not held up.
+      await service.create('2', body, 'async');
+    });
+
+    it('names a refused address beside the bad fields, and stores nothing', async () => {
+      const body = await bodyOf(CreateReportDto, {
+        url: 'https://refused.test/',
+        privacy: 9,
+      });
+      expect(await fieldsRefused(service.create('1', body, 'wait'))).toEqual([
+        'privacy',
+        'url',
+      ]);
+      expect(repository.rows.size).toBe(0);
+    });
+
+    it.each([
+      [{ privacy: 1, password: 'x' }, 'only accepted'],
+      [{ password: 'x' }, 'only accepted'],
+      [{ privacy: 2 }, 'required'],
+    ])(
+      'applies the password rule to %j with one wording',
+      async (fields, wording) => {
+        const body = await bodyOf(CreateReportDto, {
+          url: 'https://site.test/',
+          ...fields,
+        });
+        expect(await refusal(service.create('1', body, 'wait'))).toMatchObject({
+          status: 422,
+          errors: { password: [expect.stringContaining(wording)] },
+        });
+        expect(repository.rows.size).toBe(0);
+      },
+    );
+
+    it('stores a password report with a hash of its password, never the password', async () => {
+      const body = await bodyOf(CreateReportDto, {
+        url: 'https://site.test/',
+        privacy: '2',
+        password: 'open sesame',
+      });
+      const report = await service.create('1', body, 'wait');
+      const stored = repository.rows.get(report.id)!;
+      expect(stored.privacy).toBe(Privacy.Password);
+      expect(stored.passwordHash).not.toContain('open sesame');
+      expect(await verifyPassword('open sesame', stored.passwordHash!)).toBe(
+        true,
+      );
+    });
+  });
+
+  describe('update', () => {
+    const update = async (id: string, plain: object, account = '1') =>
+      service.update(account, id, await bodyOf(UpdateReportDto, plain), 'wait');
+
+    it('refuses a body with none of its fields, naming them all', async () => {
+      const { id } = repository.seed({ accountId: '1' });
+      expect(await fieldsRefused(update(id, {}))).toEqual([
+        'password',
+        'privacy',
+        'results',
+        'rotate_share_token',
+      ]);
+    });
+
+    it('names the rules of the stored report beside the bad fields, writing nothing', async () => {
+      const { id } = repository.seed({ accountId: '1' });
+      expect(
+        await fieldsRefused(update(id, { results: 7, privacy: 2 })),
+      ).toEqual(['password', 'results']);
+      expect(repository.rows.get(id)!.privacy).toBe(Privacy.Private);
+    });
+
+    it("answers 404 for another account's report", async () => {
+      const { id } = repository.seed({ accountId: '1' });
+      expect(await refusal(update(id, { privacy: 0 }, '2'))).toMatchObject({
+        status: 404,
+      });
+    });
+
+    it('keeps a stored password on a password report and drops it on leaving privacy 2', async () => {
+      const { id } = repository.seed({
+        accountId: '1',
+        privacy: Privacy.Password,
+        passwordHash: 'scrypt$stored',
+        shareToken: 'a-token-since-its-first-share',
+      });
+      // Privacy 2 again needs no new password: the stored one stays, and so do cookies.
+      await update(id, { privacy: 2 });
+      expect(repository.rows.get(id)).toMatchObject({
+        passwordHash: 'scrypt$stored',
+        shareVersion: 0,
+      });
+      await update(id, { privacy: 0 });
+      expect(repository.rows.get(id)).toMatchObject({
+        privacy: Privacy.Public,
+        passwordHash: null,
+        shareVersion: 1,
+      });
+      expect(await fieldsRefused(update(id, { privacy: 2 }))).toEqual([
+        'password',
+      ]);
+      expect(await fieldsRefused(update(id, { password: 'x' }))).toEqual([
+        'password',
+      ]);
+    });
+
+    it('re-runs the analysis with results=1, as a new run, and answers the new result', async () => {
+      const { id } = repository.seed({ accountId: '1', status: 'failed' });
+      const { report, rerun } = await update(id, { results: '1' });
+      expect(rerun).toBe(true);
+      expect(ran).toEqual(['https://example.com/']);
+      expect(report).toMatchObject({ status: 'completed', run: 2 });
+    });
+
+    it('joins the analysis under way rather than asking for another', async () => {
+      const { id } = repository.seed({ accountId: '1', status: 'running' });
+      await update(id, { results: 1 });
+      expect(repository.rows.get(id)!.run).toBe(1);
+    });
+  });
+
+  describe('list', () => {
+    const query = (plain: object) => plainToInstance(ListReportsQuery, plain);
+
+    it('reads the page at its offset, after counting', async () => {
+      for (let i = 0; i < 25; i++) repository.seed({ accountId: '1' });
+      repository.seed({ accountId: '2' });
+      const page = await service.list('1', query({ page: 2, per_page: 10 }));
+      expect(page.total).toBe(25);
+      expect(page.reports.map((r) => Number(r.id))).toEqual([
+        15, 14, 13, 12, 11, 10, 9, 8, 7, 6,
+      ]);
+      expect(repository.pagesRead).toEqual([
+        { offset: 10, limit: 10, total: 25 },
+      ]);
+    });
+
+    it('reads no page past the end, and still tells the total', async () => {
+      for (let i = 0; i < 3; i++) repository.seed({ accountId: '1' });
+      const page = await service.list('1', query({ page: 5 }));
+      expect(page).toMatchObject({ reports: [], total: 3, page: 5 });
+      expect(repository.pagesRead).toEqual([]);
+    });
+  });
+
+  it('removes only a report of the account', async () => {
+    const { id } = repository.seed({ accountId: '1' });
+    expect(await refusal(service.remove('2', id))).toMatchObject({
+      status: 404,
+    });
+    await service.remove('1', id);
+    expect(repository.rows.has(id)).toBe(false);
+  });
+});

@@ -1,0 +1,11 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsString } from 'class-validator';
+import { OptionalNotNull } from '../../common/validation.js';
+
+/** The password form of a shared report (POST /r/{id}). */
+export class UnlockReportDto {
+  @ApiPropertyOptional({ writeOnly: true })
+  @IsString({ message: 'password must be a string' })
+  @OptionalNotNull()
+  password?: string;
+}

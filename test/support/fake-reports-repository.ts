@@ -1,0 +1,239 @@
+import type { AnalysisResults } from '../../src/analysis/index.js';
+import { Privacy, Report } from '../../src/reports/report.entity.js';
+import type {
+  ReportError,
+  ReportStatus,
+} from '../../src/reports/report.entity.js';
+import { completedColumns } from '../../src/reports/reports.repository.js';
+import type {
+  NewReport,
+  ReportChange,
+  ReportListFilter,
+  ReportListWindow,
+  ReportsRepository,
+} from '../../src/reports/reports.repository.js';
+
+/** The repository's queries a service runs (the statements are for EXPLAIN only). */
+type ReportsStore = Omit<
+  ReportsRepository,
+  'listCountStatement' | 'listPageStatement'
+>;
+
+/**
+ * The reports table in memory, for unit tests of the services that hold the rules:
+ * the same answers as ReportsRepository for the cases the tests build (lists are in
+ * id order), and a record of the pages read.
+ */
+export class FakeReportsRepository implements ReportsStore {
+  readonly rows = new Map<string, Report>();
+  readonly pagesRead: ReportListWindow[] = [];
+  private nextId = 1;
+
+  /** Puts a report in the table as it stands, for a test's starting point. */
+  seed(fields: Partial<Report> & { accountId: string }): Report {
+    const now = new Date();
+    const report = Object.assign(new Report(), {
+      id: String(this.nextId++),
+      url: 'https://example.com/',
+      project: 'example.com',
+      status: 'completed',
+      result: null,
+      score: null,
+      privacy: Privacy.Private,
+      passwordHash: null,
+      run: 1,
+      attempts: 0,
+      shareToken: null,
+      shareVersion: 0,
+      generatedAt: null,
+      createdAt: now,
+      updatedAt: now,
+      error: null,
+      results: null,
+      ...fields,
+    } satisfies Omit<Report, 'resultRank'>);
+    this.rows.set(report.id, report);
+    return report;
+  }
+
+  countMatching(accountId: string, filter: ReportListFilter): Promise<number> {
+    return Promise.resolve(this.matching(accountId, filter).length);
+  }
+
+  page(
+    accountId: string,
+    filter: ReportListFilter,
+    window: ReportListWindow,
+  ): Promise<Report[]> {
+    this.pagesRead.push(window);
+    const rows = this.matching(accountId, filter).sort((a, b) =>
+      filter.sort === 'asc'
+        ? Number(a.id) - Number(b.id)
+        : Number(b.id) - Number(a.id),
+    );
+    return Promise.resolve(
+      rows.slice(window.offset, window.offset + window.limit).map(copy),
+    );
+  }
+
+  findForAccount(accountId: string, id: string): Promise<Report | null> {
+    const report = this.rows.get(id);
+    return Promise.resolve(
+      report?.accountId === accountId ? copy(report) : null,
+    );
+  }
+
+  findShared(shareToken: string): Promise<Report | null> {
+    const report = [...this.rows.values()].find(
+      (r) => r.shareToken === shareToken,
+    );
+    return Promise.resolve(
+      report && report.privacy !== Privacy.Private ? copy(report) : null,
+    );
+  }
+
+  insertQueued(
+    report: NewReport,
+    maxInFlight: number,
+  ): Promise<Report | 'busy'> {
+    if (this.inFlight(report.accountId) >= maxInFlight) {
+      return Promise.resolve('busy');
+    }
+    return Promise.resolve(copy(this.seed({ ...report, status: 'queued' })));
+  }
+
+  changeLocked(
+    accountId: string,
+    id: string,
+    decide: (locked: Report) => ReportChange,
+    maxInFlight: number,
+  ): Promise<Report | 'busy' | null> {
+    const stored = this.rows.get(id);
+    if (stored?.accountId !== accountId) return Promise.resolve(null);
+    const change = decide(copy(stored));
+    if (change.requeue && this.inFlight(accountId) >= maxInFlight) {
+      return Promise.resolve('busy');
+    }
+    if (change.privacy !== undefined) stored.privacy = change.privacy;
+    if (change.passwordHash !== undefined) {
+      stored.passwordHash = change.passwordHash;
+    }
+    if (change.shareToken !== undefined) stored.shareToken = change.shareToken;
+    if (
+      change.privacy !== undefined ||
+      change.passwordHash !== undefined ||
+      change.shareToken !== undefined
+    ) {
+      stored.shareVersion++;
+    }
+    if (change.requeue) {
+      Object.assign(stored, {
+        status: 'queued',
+        run: stored.run + 1,
+        attempts: 0,
+      });
+    }
+    return Promise.resolve(copy(stored));
+  }
+
+  delete(accountId: string, id: string): Promise<boolean> {
+    const stored = this.rows.get(id);
+    if (stored?.accountId !== accountId) return Promise.resolve(false);
+    this.rows.delete(id);
+    return Promise.resolve(true);
+  }
+
+  claim(
+    id: string,
+    run: number,
+  ): Promise<{ url: string; attempts: number } | null> {
+    const stored = this.transition(id, run, ['queued', 'running']);
+    if (!stored) return Promise.resolve(null);
+    stored.status = 'running';
+    return Promise.resolve({ url: stored.url, attempts: stored.attempts });
+  }
+
+  complete(
+    id: string,
+    run: number,
+    results: AnalysisResults,
+  ): Promise<boolean> {
+    const stored = this.transition(id, run, ['running']);
+    if (stored) Object.assign(stored, completedColumns(results));
+    return Promise.resolve(stored !== null);
+  }
+
+  fail(id: string, run: number, error: ReportError): Promise<boolean> {
+    const stored = this.transition(id, run, ['running']);
+    if (stored) Object.assign(stored, { status: 'failed', error });
+    return Promise.resolve(stored !== null);
+  }
+
+  retryLater(id: string, run: number): Promise<boolean> {
+    const stored = this.transition(id, run, ['running']);
+    if (stored)
+      Object.assign(stored, {
+        status: 'queued',
+        attempts: stored.attempts + 1,
+      });
+    return Promise.resolve(stored !== null);
+  }
+
+  findUnsettledSince(
+    before: Date,
+    limit: number,
+  ): Promise<Array<{ id: string; run: number }>> {
+    return Promise.resolve(
+      [...this.rows.values()]
+        .filter((r) => !settled(r) && r.updatedAt < before)
+        .slice(0, limit)
+        .map(({ id, run }) => ({ id, run })),
+    );
+  }
+
+  settledAmong(ids: string[]): Promise<string[]> {
+    return Promise.resolve(
+      ids.filter((id) => {
+        const stored = this.rows.get(id);
+        return stored !== undefined && settled(stored);
+      }),
+    );
+  }
+
+  /** The stored report when its run is `run` and its status one of `from`, else null. */
+  private transition(
+    id: string,
+    run: number,
+    from: ReportStatus[],
+  ): Report | null {
+    const stored = this.rows.get(id);
+    return stored && stored.run === run && from.includes(stored.status)
+      ? stored
+      : null;
+  }
+
+  private inFlight(accountId: string): number {
+    return [...this.rows.values()].filter(
+      (r) => r.accountId === accountId && !settled(r),
+    ).length;
+  }
+
+  private matching(accountId: string, filter: ReportListFilter): Report[] {
+    return [...this.rows.values()].filter(
+      (r) =>
+        r.accountId === accountId &&
+        (!filter.search ||
+          r.url.toLowerCase().includes(filter.search.toLowerCase())) &&
+        (!filter.project || r.project === filter.project.toLowerCase()) &&
+        (!filter.result || r.result === filter.result),
+    );
+  }
+}
+
+function settled(report: Report): boolean {
+  return report.status === 'completed' || report.status === 'failed';
+}
+
+function copy(report: Report): Report {
+  return Object.assign(new Report(), report);
+}
