@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { availableParallelism } from 'node:os';
 import { Redis } from 'ioredis';
 import { html, startFixtureSite } from '../support/fixture-server.js';
@@ -98,10 +99,37 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
 }
 
-async function startSite(): Promise<FixtureSite> {
+/** Every link and subresource of the page answers, as on a healthy site: each is probed. */
+const LINKED_PATHS = [
+  '/',
+  '/features',
+  '/pricing',
+  '/docs',
+  '/contact',
+  '/privacy',
+  '/fr-ca/tarifs',
+  '/favicon.svg',
+  '/assets/site.css',
+  '/assets/app.js',
+  '/assets/pricing.js',
+  '/assets/team.avif',
+  '/assets/team.webp',
+  '/assets/chart.svg',
+];
+
+/** The site under audit, and the partner site it links to, both on loopback. */
+async function startSites(): Promise<FixtureSite[]> {
+  const small = (_req: IncomingMessage, res: ServerResponse) => {
+    res.writeHead(200, { 'content-type': 'text/plain' });
+    res.end('ok');
+  };
+  const partner = await startFixtureSite({ '/': small });
   const site: FixtureSite = await startFixtureSite({
+    ...Object.fromEntries(LINKED_PATHS.map((path) => [path, small])),
     '/page': (_req, res) =>
-      html(res, wellMadePage(site.origin), { 'cache-control': 'max-age=60' }),
+      html(res, wellMadePage(site.origin, partner.origin), {
+        'cache-control': 'max-age=60',
+      }),
     '/robots.txt': (_req, res) => {
       res.writeHead(200, { 'content-type': 'text/plain' });
       res.end(`User-agent: *\nSitemap: ${site.origin}/sitemap.xml\n`);
@@ -113,7 +141,7 @@ async function startSite(): Promise<FixtureSite> {
       );
     },
   });
-  return site;
+  return [site, partner];
 }
 
 /** Creates `count` reports with CONCURRENCY clients, each waiting for its answer. */
@@ -215,7 +243,8 @@ async function round(workers: number, site: FixtureSite): Promise<Round> {
 }
 
 async function main(): Promise<void> {
-  const site = await startSite();
+  const sites = await startSites();
+  const [site] = sites;
   try {
     console.log(
       `end to end: ${ANALYSES} analyses a round, ${CONCURRENCY} clients creating and waiting (POST, 201 once analysed)`,
@@ -241,7 +270,7 @@ async function main(): Promise<void> {
       ].join('\n'),
     );
   } finally {
-    await site.close();
+    await Promise.all(sites.map((s) => s.close()));
   }
 }
 
