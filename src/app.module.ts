@@ -4,6 +4,7 @@ import { CatalogueModule } from './catalogue/catalogue.module.js';
 import type { AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
+import { HealthModule } from './health/health.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
 import { RedisModule } from './redis/redis.module.js';
 import type { DatabaseTarget } from './database/database.js';
@@ -23,6 +24,7 @@ export class AppModule {
         AuthModule,
         ReportsModule,
         CatalogueModule,
+        HealthModule,
       ],
     };
   }

@@ -13,6 +13,8 @@ import { ProblemException, titleOf } from './common/problem.js';
 import { ProblemFilter } from './common/problem.filter.js';
 import { RequestValidationPipe } from './common/validation.js';
 import type { AppConfig } from './config/config.js';
+import { createLog } from './logging/logger.js';
+import { requestLog } from './logging/request-log.js';
 import { sharedProblemPage } from './reports/shared/report-page.js';
 
 const BODY_LIMIT = '16kb';
@@ -124,6 +126,7 @@ export function configureApp(
   // wrote at the left of X-Forwarded-For (password limits count per address).
   app.set('trust proxy', config.trustProxy ? 1 : false);
   answerClientErrors(app.getHttpServer());
+  app.use(requestLog(createLog(config)));
   app.disable('x-powered-by');
   // Only routes that take a body check its type: elsewhere an unknown route is a 404.
   app.use(['/api/v1/reports', '/r'], requireKnownBodyType);

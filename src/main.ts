@@ -6,6 +6,7 @@ import { AppModule } from './app.module.js';
 import { configureApp } from './app.setup.js';
 import { ApiKeyService } from './auth/api-key.service.js';
 import { loadConfigOrExit } from './config/config.js';
+import { createLog, PinoNestLogger } from './logging/logger.js';
 import { openDatabase } from './database/database.js';
 
 const logger = new Logger('Main');
@@ -13,20 +14,16 @@ const config = loadConfigOrExit();
 const database = await openDatabase(config);
 const app = await NestFactory.create<NestExpressApplication>(
   AppModule.register(config, database),
-  { bodyParser: false },
+  { bodyParser: false, logger: new PinoNestLogger(createLog(config)) },
 );
 configureApp(app, config);
 
+// The first key of an embedded database is made before listening, shown after the addresses.
+let firstKey: string | null = null;
 if (database.embedded) {
   logger.log(`Embedded database in ${config.dataDir} (no DATABASE_URL set)`);
   const keys = app.get(ApiKeyService);
-  if ((await keys.count()) === 0) {
-    const issued = await keys.create('default');
-    logger.log(
-      'No API key existed, so one was created. It is shown once; keep it:',
-    );
-    console.log(issued.key);
-  }
+  if ((await keys.count()) === 0) firstKey = (await keys.create('default')).key;
 }
 
 await app.listen(config.port, config.host);
@@ -34,6 +31,17 @@ await app.listen(config.port, config.host);
 const { port } = app.getHttpServer().address() as AddressInfo;
 const base = `http://localhost:${port}`;
 logger.log(`API on ${base}/api/v1/reports, docs on ${base}/docs`);
+if (firstKey) {
+  console.log(
+    [
+      '',
+      'No API key existed, so one was made. It is shown this once; keep it:',
+      '',
+      `    ${firstKey}`,
+      '',
+    ].join('\n'),
+  );
+}
 
 // SIGTERM: stop taking requests, let answers under way go out, let running analyses
 // finish within SHUTDOWN_GRACE_MS or go back to the queue, then close the pools.

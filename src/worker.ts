@@ -8,6 +8,7 @@ import { DatabaseModule } from './database/database.module.js';
 import { openDatabase } from './database/database.js';
 import type { DatabaseTarget } from './database/database.js';
 import { JobsModule } from './jobs/jobs.module.js';
+import { createLog, PinoNestLogger } from './logging/logger.js';
 import { RedisModule } from './redis/redis.module.js';
 import { ReportsModule } from './reports/reports.module.js';
 
@@ -39,7 +40,7 @@ if (!config.redisUrl || !config.databaseUrl) {
 const database = await openDatabase(config);
 const app = await NestFactory.createApplicationContext(
   WorkerModule.register(config, database),
-  { logger: ['error', 'warn', 'log'] },
+  { logger: new PinoNestLogger(createLog(config)) },
 );
 logger.log(
   `Running up to ${config.analysisConcurrency} analyses at a time (ANALYSIS_CONCURRENCY).`,

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import request from 'supertest';
 import { EmbeddedPostgres } from '../src/database/embedded-postgres.js';
 import { startTestApp } from './support/test-app.js';
 import type { TestApp } from './support/test-app.js';
@@ -28,18 +29,34 @@ describe('database outage', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('answers 503 with Retry-After while the database is down, then recovers', async () => {
+  it('answers 503 with Retry-After while the database is down, then recovers; readiness follows', async () => {
     const { key } = await t.newAccount();
     const list = () => t.as(key).get('/api/v1/reports');
     await list().expect(200);
 
+    const ready = () => request(t.http).get('/health/ready');
+    const live = () => request(t.http).get('/health/live');
+    expect((await ready()).body).toMatchObject({
+      status: 'ok',
+      info: { database: { status: 'up' } },
+    });
+
     await database.stop();
+    // Readiness says what is missing; liveness stays up, so nothing restarts the process.
+    const notReady = await ready();
+    expect(notReady.status).toBe(503);
+    expect(notReady.headers['content-type']).toBe(
+      'application/problem+json; charset=utf-8',
+    );
+    expect(notReady.body.detail).toBe('Not ready: database does not answer.');
+    await live().expect(200, { status: 'ok' });
     const down = await list();
     expect(down.status).toBe(503);
     expect(down.headers['content-type']).toBe(
       'application/problem+json; charset=utf-8',
     );
     expect(down.headers['retry-after']).toBe('5');
+    expect(down.body.request_id).toBe(down.headers['x-request-id']);
     expect(JSON.stringify(down.body)).not.toMatch(/ECONNREFUSED|127\.0\.0\.1/);
 
     database = await EmbeddedPostgres.start(dataDir, port);
@@ -49,5 +66,6 @@ describe('database outage', () => {
       if (status !== 200) await new Promise((r) => setTimeout(r, 250));
     }
     expect(status).toBe(200);
+    await ready().expect(200);
   });
 });

@@ -46,8 +46,19 @@ describe('the embedded default (no DATABASE_URL)', () => {
 
   it('prints the docs URL and a key, serves the API, and keeps data across restarts', async () => {
     const first = await start();
-    const key = /\b(rk_[A-Za-z0-9_-]{20,})/.exec(first.output())?.[1];
+    // The key comes last, on a line of its own, after the addresses; Nest's start-up lines are debug.
+    const output = await waitUntil(
+      () => Promise.resolve(first.output()),
+      (text) => /\brk_[A-Za-z0-9_-]{20,}\n/.test(text),
+      10_000,
+    );
+    const lines = output.trimEnd().split('\n');
+    const key = /^ {4}(rk_[A-Za-z0-9_-]{20,})$/.exec(lines.at(-1)!)?.[1];
     expect(key).toBeDefined();
+    expect(lines.findIndex((line) => line.includes('API on'))).toBeLessThan(
+      lines.length - 1,
+    );
+    expect(output).not.toMatch(/RouterExplorer|InstanceLoader/);
     const auth = { Authorization: `Bearer ${key}` };
 
     const created = await fetch(`${first.base}/api/v1/reports`, {

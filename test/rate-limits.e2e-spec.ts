@@ -69,6 +69,16 @@ describe('rate limits, shared in Redis', () => {
       .set('Prefer', 'respond-async')
       .send({ url: site.url('/'), ...fields });
 
+  it('is ready once the database and Redis answer, without a key and outside the limits', async () => {
+    for (let i = 0; i < REQUESTS + 1; i++) {
+      const res = await request(t.http).get('/health/ready').expect(200);
+      expect(res.body).toMatchObject({
+        status: 'ok',
+        info: { database: { status: 'up' }, redis: { status: 'up' } },
+      });
+    }
+  });
+
   it('tells every answer to a keyed request its limit, what is left and the reset, errors included', async () => {
     const { key } = await t.newAccount();
     const ok = await t.as(key).get('/api/v1/reports').expect(200);

@@ -21,6 +21,12 @@ export class ProblemDocumentView {
       'Each invalid field or parameter with every message about it (422).',
   })
   errors?: Record<string, string[]>;
+  @ApiPropertyOptional({
+    example: '3f2c9a1e-8a0b-4c5e-9a53-0d1c2b3a4f5e',
+    description:
+      "The request's X-Request-Id, on 5xx answers only: quote it when reporting the failure.",
+  })
+  request_id?: string;
 }
 
 const DESCRIPTIONS: Record<number, string> = {

@@ -111,11 +111,15 @@ export class ProblemFilter implements ExceptionFilter {
   catch(error: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
     const request = host.switchToHttp().getRequest<Request>();
+    const requestId = (request as Request & { id?: string }).id;
     const { document, headers } = this.toProblem(
       hasUndecodablePath(request)
         ? new ProblemException(404, 'There is nothing at this address.')
         : error,
+      requestId,
     );
+    // A server-side failure names its request, so a report of it finds the log line.
+    if (document.status >= 500 && requestId) document.request_id = requestId;
     if (response.headersSent) {
       response.end();
       return;
@@ -134,7 +138,10 @@ export class ProblemFilter implements ExceptionFilter {
       .send(JSON.stringify(document));
   }
 
-  private toProblem(error: unknown): {
+  private toProblem(
+    error: unknown,
+    requestId: string | undefined,
+  ): {
     document: ProblemDocument;
     headers: Record<string, string>;
   } {
@@ -176,7 +183,7 @@ export class ProblemFilter implements ExceptionFilter {
       };
     }
     this.logger.error(
-      error instanceof Error ? (error.stack ?? error.message) : String(error),
+      `Request ${requestId ?? '(no id)'} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
     );
     return {
       document: {

@@ -9,6 +9,8 @@ export interface ProblemDocument {
   detail: string;
   /** Field or query parameter name → every message about it (422 only). */
   errors?: Record<string, string[]>;
+  /** The request's X-Request-Id (5xx only), to find its line in the log. */
+  request_id?: string;
 }
 
 /** Titles the contract names where Node's reason phrase differs. */

@@ -39,7 +39,13 @@ export interface AppConfig {
   shareSecret: Buffer;
   /** Whether shareSecret came from SHARE_SECRET (cookies then survive restarts). */
   shareSecretConfigured: boolean;
+  /** The lowest level logged: debug shows the framework's start-up lines too. */
+  logLevel: LogLevelName;
 }
+
+/** Log levels from the most to the least important. */
+export const LOG_LEVELS = ['error', 'warn', 'log', 'debug'] as const;
+export type LogLevelName = (typeof LOG_LEVELS)[number];
 
 /** Every bad setting at once, one a line: the service cannot start on them. */
 export class ConfigError extends Error {
@@ -101,6 +107,20 @@ class SettingsReader {
     return raw;
   }
 
+  choice<T extends string>(
+    name: string,
+    choices: readonly T[],
+    fallback: T,
+  ): T {
+    const raw = this.text(name);
+    if (raw === null) return fallback;
+    if ((choices as readonly string[]).includes(raw)) return raw as T;
+    this.problems.push(
+      `${name} must be one of ${choices.join(', ')}, got ${JSON.stringify(raw)}`,
+    );
+    return fallback;
+  }
+
   list(name: string): string[] {
     return (this.env[name] ?? '')
       .split(',')
@@ -155,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shareSecret:
       shareSecret === '' ? randomBytes(32) : Buffer.from(shareSecret, 'utf8'),
     shareSecretConfigured: shareSecret !== '',
+    logLevel: read.choice('LOG_LEVEL', LOG_LEVELS, 'log'),
     analyser: {
       ...DEFAULT_ANALYSER_OPTIONS,
       allowHosts,

@@ -42,6 +42,8 @@ export async function startTestApp(
   const dataDir = await mkdtemp(join(tmpdir(), 'report-service-test-'));
   const config = loadConfig({
     ANALYZER_ALLOW_HOSTS: '127.0.0.1',
+    // Request lines would bury the test output; warnings and errors still show.
+    LOG_LEVEL: 'warn',
     ANALYZER_DEADLINE_MS: '5000',
     // Transient failures are retried twice; quickly here, so runs settle within the deadline.
     ANALYSIS_RETRY_DELAY_MS: '50',

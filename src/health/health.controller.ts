@@ -1,0 +1,83 @@
+import {
+  Controller,
+  Get,
+  Inject,
+  ServiceUnavailableException,
+} from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  HealthCheckService,
+  HealthIndicatorService,
+  TypeOrmHealthIndicator,
+} from '@nestjs/terminus';
+import type { HealthCheckResult } from '@nestjs/terminus';
+import type { Redis } from 'ioredis';
+import { ApiProblemResponses } from '../common/api-docs.js';
+import { ProblemException } from '../common/problem.js';
+import { REDIS } from '../redis/redis.module.js';
+
+/** How long a dependency may take to answer before it counts as down. */
+const CHECK_TIMEOUT_MS = 2_000;
+
+/** Probes for orchestrators and balancers; they need no key. */
+@ApiTags('health')
+@Controller('health')
+export class HealthController {
+  constructor(
+    private readonly health: HealthCheckService,
+    private readonly database: TypeOrmHealthIndicator,
+    private readonly indicators: HealthIndicatorService,
+    @Inject(REDIS) private readonly redis: Redis | null,
+  ) {}
+
+  @Get('live')
+  @ApiOperation({
+    summary: 'Whether the process is up',
+    description:
+      'Answers 200 while the process serves HTTP; it checks nothing else.',
+  })
+  @ApiOkResponse({ description: 'The process is up.' })
+  live(): { status: 'ok' } {
+    return { status: 'ok' };
+  }
+
+  @Get('ready')
+  @ApiOperation({
+    summary: 'Whether the service can serve requests',
+    description:
+      'Answers 200 when the database, and Redis when REDIS_URL is set, answer within 2 s; 503 naming what does not, otherwise.',
+  })
+  @ApiOkResponse({ description: 'Every dependency answers.' })
+  @ApiProblemResponses({
+    503: 'A dependency does not answer; `detail` names it.',
+  })
+  async ready(): Promise<HealthCheckResult> {
+    const redis = this.redis;
+    try {
+      return await this.health.check([
+        () => this.database.pingCheck('database').withTimeout(CHECK_TIMEOUT_MS),
+        ...(redis
+          ? [
+              () =>
+                this.indicators
+                  .check('redis')
+                  .attempt(async () => {
+                    await redis.ping();
+                  })
+                  .withTimeout(CHECK_TIMEOUT_MS),
+            ]
+          : []),
+      ]);
+    } catch (error) {
+      if (!(error instanceof ServiceUnavailableException)) throw error;
+      const result = error.getResponse() as HealthCheckResult;
+      const down = Object.keys(result.error ?? {});
+      throw new ProblemException(
+        503,
+        `Not ready: ${down.join(' and ') || 'a dependency'} does not answer.`,
+        undefined,
+        { 'Retry-After': '5' },
+      );
+    }
+  }
+}
