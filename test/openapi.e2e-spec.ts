@@ -1,6 +1,10 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import request from 'supertest';
 import { REPORT_ERROR_CODES } from '../src/reports/report.entity.js';
+import {
+  committedConformance,
+  conforming,
+} from './support/openapi-conformance.js';
 import { committedDocumentText } from './support/openapi-document.js';
 import { startTestApp } from './support/test-app.js';
 import type { TestApp } from './support/test-app.js';
@@ -47,6 +51,23 @@ type Document = {
     >;
     securitySchemes: Record<string, Record<string, unknown>>;
   };
+};
+
+/** A report as a queued create answers it: every field that may be null is. */
+const QUEUED_REPORT = {
+  id: 7,
+  url: 'https://example.com/',
+  project: 'example.com',
+  status: 'queued',
+  result: null,
+  score: null,
+  privacy: 1,
+  generated_at: null,
+  created_at: '2026-11-22T08:00:01.120Z',
+  updated_at: '2026-11-22T08:00:01.120Z',
+  error: null,
+  share_url: null,
+  results: null,
 };
 
 function allOperations(document: Document): Array<[string, Operation]> {
@@ -213,6 +234,48 @@ describe('OpenAPI document', () => {
     expect(
       document.components.schemas.CategoryScoresView.required!.sort(),
     ).toEqual(['miscellaneous', 'performance', 'security', 'seo']);
+  });
+
+  it('accepts null where docs/api.md says null, and refuses what the service never answers', () => {
+    const conformance = committedConformance();
+    const answer = (body: unknown) => ({
+      method: 'GET',
+      path: '/api/v1/reports/7',
+      status: 200,
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      text: JSON.stringify(body),
+    });
+    expect(conformance.problemsOf(answer({ data: QUEUED_REPORT }))).toEqual([]);
+    expect(
+      conformance.problemsOf(
+        answer({
+          data: {
+            ...QUEUED_REPORT,
+            status: 'failed',
+            error: { code: 'gremlins', message: 'No.' },
+          },
+        }),
+      ),
+    ).toEqual([expect.stringMatching(/error.*code/)]);
+    expect(
+      conformance.problemsOf({
+        ...answer({ data: QUEUED_REPORT }),
+        status: 418,
+      }),
+    ).toEqual([expect.stringMatching(/answered 418/)]);
+    expect(
+      conformance.problemsOf({
+        ...answer({ data: QUEUED_REPORT }),
+        headers: { 'content-type': 'text/plain' },
+      }),
+    ).toEqual([expect.stringMatching(/content-type/)]);
+  });
+
+  it('fails a request whose answer the document does not describe', async () => {
+    // The document itself is served outside the document: a 200 there is no promise of it.
+    await expect(
+      conforming(request(t.http).get('/docs/openapi.json')),
+    ).rejects.toThrow(/does not conform to docs\/openapi\.json/);
   });
 
   it('documents every list parameter with its enum and default', () => {
