@@ -1,7 +1,10 @@
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  CLIENT_TYPES_PATH,
+  clientTypesOf,
   committedDocumentText,
   documentOfTheCode,
   OPENAPI_DOCUMENT_PATH,
@@ -62,5 +65,33 @@ describe('docs/openapi.json, the reviewed OpenAPI document', () => {
     ).toEqual([]);
     expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
     expect(lint.status).toBe(0);
+  });
+});
+
+describe('a client generated from docs/openapi.json (openapi-typescript + openapi-fetch)', () => {
+  const scriptPath = join(ROOT, 'test', 'openapi-client', 'reports-client.ts');
+
+  it('has its committed types made from the committed document', async () => {
+    const expected = await clientTypesOf(committedDocumentText(ROOT));
+    const committed = readFileSync(join(ROOT, CLIENT_TYPES_PATH), 'utf8');
+    expectInStep(CLIENT_TYPES_PATH, committed, expected);
+  });
+
+  it('compiles a create/list/get/update/delete script under tsc --strict', () => {
+    const tsc = spawnSync(
+      join(BIN, 'tsc'),
+      ['-p', join('test', 'openapi-client', 'tsconfig.json')],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
+    expect({
+      status: tsc.status,
+      output: `${tsc.stdout}${tsc.stderr}`,
+    }).toEqual({ status: 0, output: '' });
+  });
+
+  it('needs no cast, no any and no suppressed error to do it', () => {
+    const script = readFileSync(scriptPath, 'utf8');
+    expect(script).not.toMatch(/\bas\s+(?!const\b)[\w{[(]/);
+    expect(script).not.toMatch(/\bany\b|@ts-|\w!\./);
   });
 });

@@ -1,6 +1,10 @@
+import type { AddressInfo } from 'node:net';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import request from 'supertest';
 import { REPORT_ERROR_CODES } from '../src/reports/report.entity.js';
+import { reportsRoundTrip } from './openapi-client/reports-client.js';
+import { html, startFixtureSite } from './support/fixture-server.js';
+import type { FixtureSite } from './support/fixture-server.js';
 import {
   committedConformance,
   conforming,
@@ -375,5 +379,54 @@ describe('OpenAPI document', () => {
   it('serves Swagger UI at /docs without a key', async () => {
     const res = await request(t.http).get('/docs').redirects(1).expect(200);
     expect(res.text).toContain('swagger-ui');
+  });
+
+  describe('the generated client, run against the service', () => {
+    let site: FixtureSite;
+    let baseUrl: string;
+
+    beforeAll(async () => {
+      site = await startFixtureSite({
+        '/': (_req, res) =>
+          html(res, '<!doctype html><title>Typed client</title><h1>Hi</h1>'),
+      });
+      await new Promise<void>((resolve) =>
+        t.http.listen(0, '127.0.0.1', resolve),
+      );
+      baseUrl = `http://127.0.0.1:${(t.http.address() as AddressInfo).port}`;
+    });
+    afterAll(() => site.close());
+
+    it('creates, lists, gets, updates and deletes a report, each answer conforming', async () => {
+      const { key } = await t.newAccount();
+      const problems: string[] = [];
+      // Every answer the client receives is judged against the document too.
+      const checkedFetch: typeof fetch = async (input, init) => {
+        const req = new Request(input, init);
+        const res = await fetch(req);
+        problems.push(
+          ...committedConformance().problemsOf({
+            method: req.method,
+            path: new URL(req.url).pathname,
+            status: res.status,
+            headers: Object.fromEntries(res.headers),
+            text: await res.clone().text(),
+          }),
+        );
+        return res;
+      };
+      const trip = await reportsRoundTrip(
+        baseUrl,
+        key,
+        site.url('/'),
+        checkedFetch,
+      );
+      expect(problems).toEqual([]);
+      expect(trip.created.status).toBe('queued');
+      expect(trip.listed).toBeGreaterThanOrEqual(1);
+      expect(trip.fetched.id).toBe(trip.created.id);
+      expect(trip.updated.privacy).toBe(0);
+      expect(trip.deletedStatus).toBe(204);
+    });
   });
 });
