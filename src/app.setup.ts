@@ -2,13 +2,8 @@ import type { Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { NextFunction, Request, Response } from 'express';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import type { OpenAPIObject } from '@nestjs/swagger';
-import {
-  API_KEY_SCHEME,
-  ProblemDocumentView,
-  withRateLimitHeaders,
-} from './common/api-docs.js';
+import { SwaggerModule } from '@nestjs/swagger';
+import { buildOpenApiDocument } from './common/api-docs.js';
 import { ProblemException, titleOf } from './common/problem.js';
 import { ProblemFilter } from './common/problem.filter.js';
 import { RequestValidationPipe } from './common/validation.js';
@@ -48,31 +43,6 @@ function requireKnownBodyType(
     return;
   }
   next();
-}
-
-export function openApiDocument(app: NestExpressApplication): OpenAPIObject {
-  const config = new DocumentBuilder()
-    .setTitle('Report analysis service')
-    .setDescription(
-      [
-        'Submit a URL; the service audits the page (search engine readiness, speed, security, web conventions) and stores a report with a score, a rating and a privacy setting.',
-        '',
-        'Every /api/v1 route but /api/v1/shared needs `Authorization: Bearer <key>`; keys are issued with `npm run cli -- keys:create --name <label>`. Bodies are `application/x-www-form-urlencoded` or `application/json`, at most 16 KiB. Every error is an RFC 9457 problem document (`application/problem+json`). An empty query or form value counts as absent.',
-        '',
-        '**Rate limits**, per API key and shared by every process of the service: RATE_LIMIT_PER_MINUTE requests (default 300) and, among them, ANALYSIS_RATE_LIMIT_PER_MINUTE analyses (default 60: every create, and every update with `results=1`, whatever its answer) in any 60 seconds. Past either, the answer is 429 with `Retry-After`, and the limit that refused the request does not count it; a 401 counts nowhere. Every answer to a request with a valid key carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; where both limits apply they describe the one with fewer requests left (on a tie, the one that resets later).',
-      ].join('\n'),
-    )
-    .setVersion('1')
-    .addBearerAuth(
-      { type: 'http', scheme: 'bearer', description: 'An API key (rk_…).' },
-      API_KEY_SCHEME,
-    )
-    .build();
-  return withRateLimitHeaders(
-    SwaggerModule.createDocument(app, config, {
-      extraModels: [ProblemDocumentView],
-    }),
-  );
 }
 
 /** What Node's HTTP parser refuses before any route runs, as the answer names it. */
@@ -138,7 +108,7 @@ export function configureApp(
   });
   app.useGlobalPipes(new RequestValidationPipe());
   app.useGlobalFilters(new ProblemFilter(sharedProblemPage));
-  SwaggerModule.setup('docs', app, () => openApiDocument(app), {
+  SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app), {
     jsonDocumentUrl: 'docs/openapi.json',
     yamlDocumentUrl: 'docs/openapi.yaml',
     swaggerOptions: { persistAuthorization: true },

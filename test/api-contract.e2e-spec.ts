@@ -1,4 +1,4 @@
-import request from 'supertest';
+import type request from 'supertest';
 import { startTestApp } from './support/test-app.js';
 import type { TestApp } from './support/test-app.js';
 
@@ -30,7 +30,7 @@ describe('API contract: auth and errors', () => {
 
   describe('authentication', () => {
     it('401 without a key, with the Bearer challenge', async () => {
-      const res = await request(t.http).get('/api/v1/reports');
+      const res = await t.anonymous().get('/api/v1/reports');
       expectProblem(res, 401);
       expect(res.headers['www-authenticate']).toBe('Bearer realm="api"');
     });
@@ -39,7 +39,8 @@ describe('API contract: auth and errors', () => {
       ['an unknown key', 'Bearer rk_unknownunknownunknownunknown'],
       ['a key without the prefix', 'Bearer abcdef'],
     ])('401 with invalid_token for %s', async (_name, header) => {
-      const res = await request(t.http)
+      const res = await t
+        .anonymous()
         .get('/api/v1/reports')
         .set('Authorization', header);
       expectProblem(res, 401);
@@ -51,7 +52,8 @@ describe('API contract: auth and errors', () => {
     it.each([['Basic dXNlcjpwYXNz'], ['Bearer'], ['Bearer '], [key]])(
       '401 for the malformed header %p',
       async (header) => {
-        const res = await request(t.http)
+        const res = await t
+          .anonymous()
           .get('/api/v1/reports')
           .set('Authorization', header ?? key);
         expectProblem(res, 401);
@@ -60,15 +62,18 @@ describe('API contract: auth and errors', () => {
     );
 
     it('accepts the scheme in any case', async () => {
-      await request(t.http)
+      await t
+        .anonymous()
         .get('/api/v1/reports')
         .set('Authorization', `bearer ${key}`)
         .expect(200);
-      await request(t.http)
+      await t
+        .anonymous()
         .get('/api/v1/reports')
         .set('Authorization', `BEARER ${key}`)
         .expect(200);
-      await request(t.http)
+      await t
+        .anonymous()
         .get('/api/v1/reports')
         .set('Authorization', `Bearer   ${key}`)
         .expect(200);
@@ -76,11 +81,12 @@ describe('API contract: auth and errors', () => {
 
     it('never reads a key from the query string or the body', async () => {
       expectProblem(
-        await request(t.http).get(`/api/v1/reports?access_token=${key}`),
+        await t.anonymous().get(`/api/v1/reports?access_token=${key}`),
         401,
       );
       expectProblem(
-        await request(t.http)
+        await t
+          .anonymous()
           .post('/api/v1/reports')
           .type('form')
           .send({ access_token: key, url: 'http://127.0.0.1/' }),
@@ -98,7 +104,8 @@ describe('API contract: auth and errors', () => {
       expectProblem(res, 401);
       expect(await keys.revoke(issued.id)).toBe(false);
       // The answer never tells a revoked key from one that never existed.
-      const unknown = await request(t.http)
+      const unknown = await t
+        .anonymous()
         .get('/api/v1/reports')
         .set('Authorization', `Bearer rk_${'x'.repeat(43)}`);
       expect(res.body).toEqual(unknown.body);
@@ -123,7 +130,7 @@ describe('API contract: auth and errors', () => {
 
     it('404 problem for unknown routes inside and outside /api/v1', async () => {
       expectProblem(await owner().get('/api/v1/nothing'), 404);
-      expectProblem(await request(t.http).get('/nothing'), 404);
+      expectProblem(await t.anonymous().get('/nothing'), 404);
       expectProblem(await owner().delete('/api/v1/reports'), 404);
     });
 

@@ -1,9 +1,21 @@
+import type { AddressInfo } from 'node:net';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import request from 'supertest';
+import { REPORT_ERROR_CODES } from '../src/reports/report.entity.js';
+import { reportsRoundTrip } from './openapi-client/reports-client.js';
+import { html, startFixtureSite } from './support/fixture-server.js';
+import type { FixtureSite } from './support/fixture-server.js';
+import {
+  committedConformance,
+  conforming,
+} from './support/openapi-conformance.js';
+import { committedDocumentText } from './support/openapi-document.js';
 import { startTestApp } from './support/test-app.js';
 import type { TestApp } from './support/test-app.js';
 
 interface Operation {
+  operationId: string;
+  tags: string[];
   parameters?: Array<{
     name: string;
     in: string;
@@ -12,22 +24,68 @@ interface Operation {
   security?: unknown[];
   responses: Record<
     string,
-    { description?: string; headers?: Record<string, unknown> }
+    {
+      description?: string;
+      headers?: Record<string, unknown>;
+      content?: Record<string, unknown>;
+    }
   >;
-  requestBody?: { content: Record<string, unknown> };
+  requestBody?: { $ref: string };
+}
+
+interface Schema {
+  properties?: Record<string, Record<string, unknown>>;
+  required?: string[];
+  minProperties?: number;
+}
+
+// A type, not an interface: the validator takes it as a plain record.
+type Document = {
+  openapi: string;
+  servers: Array<{ url: string }>;
+  info: { license?: { name: string } };
+  tags: Array<{ name: string; description: string }>;
+  paths: Record<string, Record<string, Operation>>;
+  components: {
+    headers: Record<string, unknown>;
+    schemas: Record<string, Schema>;
+    requestBodies: Record<
+      string,
+      { content: Record<string, { schema: Schema }> }
+    >;
+    securitySchemes: Record<string, Record<string, unknown>>;
+  };
+};
+
+/** A report as a queued create answers it: every field that may be null is. */
+const QUEUED_REPORT = {
+  id: 7,
+  url: 'https://example.com/',
+  project: 'example.com',
+  status: 'queued',
+  result: null,
+  score: null,
+  privacy: 1,
+  generated_at: null,
+  created_at: '2026-11-22T08:00:01.120Z',
+  updated_at: '2026-11-22T08:00:01.120Z',
+  error: null,
+  share_url: null,
+  results: null,
+};
+
+function allOperations(document: Document): Array<[string, Operation]> {
+  return Object.entries(document.paths).flatMap(([path, operations]) =>
+    Object.entries(operations).map(
+      ([method, operation]) =>
+        [`${method.toUpperCase()} ${path}`, operation] as [string, Operation],
+    ),
+  );
 }
 
 describe('OpenAPI document', () => {
   let t: TestApp;
-  let document: {
-    openapi: string;
-    paths: Record<string, Record<string, Operation>>;
-    components: {
-      headers: Record<string, unknown>;
-      schemas: Record<string, { properties?: Record<string, unknown> }>;
-      securitySchemes: Record<string, unknown>;
-    };
-  };
+  let document: Document;
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -36,11 +94,53 @@ describe('OpenAPI document', () => {
   });
   afterAll(() => t.close());
 
-  it('validates as OpenAPI with a third-party validator', async () => {
+  it('is the committed docs/openapi.json, served at /docs/openapi.json', () => {
+    expect(document).toEqual(JSON.parse(committedDocumentText()));
+  });
+
+  it('validates as OpenAPI 3.1 with a third-party validator', async () => {
     const validator = new Validator();
     const result = await validator.validate(structuredClone(document));
     expect(result.errors).toBeUndefined();
     expect(result.valid).toBe(true);
+    expect(document.openapi).toBe('3.1.0');
+    // 3.1 writes null into the type; `nullable` is 3.0's and ignored beside allOf.
+    expect(JSON.stringify(document)).not.toContain('"nullable"');
+  });
+
+  it('names a server, a licence and an opaque bearer key', () => {
+    expect(document.servers).toEqual([expect.objectContaining({ url: '/' })]);
+    expect(document.info.license?.name).toBeTruthy();
+    const scheme = document.components.securitySchemes['api-key'];
+    expect(scheme).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(scheme.bearerFormat).not.toMatch(/jwt/i);
+    expect(scheme.bearerFormat).toMatch(/rk_/);
+  });
+
+  it('has readable operation ids and one described tag per resource', () => {
+    expect(
+      Object.fromEntries(
+        allOperations(document).map(([where, op]) => [where, op.operationId]),
+      ),
+    ).toEqual({
+      'GET /health/live': 'getLiveness',
+      'GET /health/ready': 'getReadiness',
+      'GET /api/v1/reports': 'listReports',
+      'POST /api/v1/reports': 'createReport',
+      'GET /api/v1/reports/{id}': 'getReport',
+      'PUT /api/v1/reports/{id}': 'updateReport',
+      'DELETE /api/v1/reports/{id}': 'deleteReport',
+      'GET /api/v1/shared/reports/{token}': 'getSharedReport',
+      'GET /r/{token}': 'getSharedReportPage',
+      'POST /r/{token}': 'unlockSharedReportPage',
+      'GET /docs/checks': 'getCheckCatalogue',
+    });
+    const tags = document.tags.map((tag) => tag.name);
+    for (const [, operation] of allOperations(document)) {
+      expect(operation.tags).toHaveLength(1);
+      expect(tags).toContain(operation.tags[0]);
+    }
+    for (const tag of document.tags) expect(tag.description).toBeTruthy();
   });
 
   it('names every operation of the interface, behind the bearer scheme', () => {
@@ -48,10 +148,6 @@ describe('OpenAPI document', () => {
     const one = document.paths['/api/v1/reports/{id}'];
     expect(Object.keys(reports).sort()).toEqual(['get', 'post']);
     expect(Object.keys(one).sort()).toEqual(['delete', 'get', 'put']);
-    expect(document.components.securitySchemes['api-key']).toMatchObject({
-      type: 'http',
-      scheme: 'bearer',
-    });
     for (const operation of [
       reports.get,
       reports.post,
@@ -66,10 +162,126 @@ describe('OpenAPI document', () => {
     expect(reports.post.responses).toHaveProperty('202');
     expect(reports.post.responses).toHaveProperty('422');
     expect(one.delete.responses).toHaveProperty('204');
-    expect(Object.keys(reports.post.requestBody!.content).sort()).toEqual([
+    const create = document.components.requestBodies.CreateReportDto;
+    expect(Object.keys(create.content).sort()).toEqual([
       'application/json',
       'application/x-www-form-urlencoded',
     ]);
+    expect(reports.post.requestBody).toEqual({
+      $ref: '#/components/requestBodies/CreateReportDto',
+    });
+  });
+
+  it('includes the HTML pages: the shared page, its password form, the catalogue', () => {
+    const page = document.paths['/r/{token}'];
+    expect(page.get.security).toEqual([]);
+    expect(Object.keys(page.get.responses['200'].content!)).toEqual([
+      'text/html',
+    ]);
+    expect(Object.keys(page.get.responses['404'].content!)).toEqual([
+      'text/html',
+    ]);
+    expect(page.post.responses['303'].headers).toHaveProperty('Set-Cookie');
+    expect(Object.keys(page.post.responses['401'].content!)).toEqual([
+      'text/html',
+    ]);
+    const catalogue = document.paths['/docs/checks'].get;
+    expect(Object.keys(catalogue.responses['200'].content!)).toEqual([
+      'text/html',
+    ]);
+  });
+
+  it('types ids alike in paths and bodies', () => {
+    const idParam = document.paths['/api/v1/reports/{id}'].get.parameters!.find(
+      (p) => p.name === 'id',
+    )!;
+    const idField =
+      document.components.schemas.ReportSummaryView.properties!.id;
+    expect(idParam.schema.type).toBe('integer');
+    expect(idField.type).toBe('integer');
+    expect(idParam.schema.format).toBe(idField.format);
+  });
+
+  it('keeps fields with a default optional, and refuses an empty update body', () => {
+    const create =
+      document.components.requestBodies.CreateReportDto.content[
+        'application/json'
+      ].schema;
+    expect(create.properties!.privacy).toMatchObject({
+      enum: [0, 1, 2],
+      default: 1,
+    });
+    expect(create.required).toEqual(['url']);
+    const update =
+      document.components.requestBodies.UpdateReportDto.content[
+        'application/json'
+      ].schema;
+    expect(update.minProperties).toBe(1);
+    expect(update.required ?? []).toEqual([]);
+  });
+
+  it('types the codes, the Prefer header and the full analysis', () => {
+    const error = document.components.schemas.ReportErrorView.properties!;
+    expect(error.code.enum).toEqual([...REPORT_ERROR_CODES]);
+    const prefer = document.paths['/api/v1/reports'].post.parameters!.find(
+      (p) => p.name === 'Prefer',
+    )!;
+    expect(prefer.schema.enum).toEqual(['respond-async']);
+    const results = document.components.schemas.AnalysisResultsView;
+    expect(results.required).toEqual(
+      expect.arrayContaining([
+        'score',
+        'rating',
+        'categories',
+        'checks',
+        'page',
+      ]),
+    );
+    expect(
+      document.components.schemas.CategoryScoresView.required!.sort(),
+    ).toEqual(['miscellaneous', 'performance', 'security', 'seo']);
+  });
+
+  it('accepts null where docs/api.md says null, and refuses what the service never answers', () => {
+    const conformance = committedConformance();
+    const answer = (body: unknown) => ({
+      method: 'GET',
+      path: '/api/v1/reports/7',
+      status: 200,
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      text: JSON.stringify(body),
+    });
+    expect(conformance.problemsOf(answer({ data: QUEUED_REPORT }))).toEqual([]);
+    expect(
+      conformance.problemsOf(
+        answer({
+          data: {
+            ...QUEUED_REPORT,
+            status: 'failed',
+            error: { code: 'gremlins', message: 'No.' },
+          },
+        }),
+      ),
+    ).toEqual([expect.stringMatching(/error.*code/)]);
+    expect(
+      conformance.problemsOf({
+        ...answer({ data: QUEUED_REPORT }),
+        status: 418,
+      }),
+    ).toEqual([expect.stringMatching(/answered 418/)]);
+    expect(
+      conformance.problemsOf({
+        ...answer({ data: QUEUED_REPORT }),
+        headers: { 'content-type': 'text/plain' },
+      }),
+    ).toEqual([expect.stringMatching(/content-type/)]);
+  });
+
+  it('fails a request whose answer the document does not describe', async () => {
+    // The document itself is served outside the document: a 200 there is no promise of it.
+    await expect(
+      conforming(request(t.http).get('/docs/openapi.json')),
+    ).rejects.toThrow(/does not conform to docs\/openapi\.json/);
   });
 
   it('documents every list parameter with its enum and default', () => {
@@ -120,6 +332,7 @@ describe('OpenAPI document', () => {
       'created_at',
       'updated_at',
       'error',
+      'share_url',
       'results',
     ]) {
       expect(report).toHaveProperty(field);
@@ -129,12 +342,10 @@ describe('OpenAPI document', () => {
       Object.keys(
         document.components.schemas.ProblemDocumentView.properties!,
       ).sort(),
-    ).toEqual(['detail', 'errors', 'status', 'title', 'type']);
-    const create = document.components.schemas.CreateReportDto.properties!;
-    expect(create.privacy).toMatchObject({ enum: [0, 1, 2], default: 1 });
+    ).toEqual(['detail', 'errors', 'request_id', 'status', 'title', 'type']);
   });
 
-  it('documents the rate limits: 429, and the RateLimit headers on every keyed answer but 401', () => {
+  it('documents the rate limits: 429, and the RateLimit headers on every keyed answer but 401 and 431', () => {
     const reports = document.paths['/api/v1/reports'];
     const one = document.paths['/api/v1/reports/{id}'];
     const names = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'];
@@ -150,7 +361,9 @@ describe('OpenAPI document', () => {
     ]) {
       for (const [status, response] of Object.entries(operation.responses)) {
         const headers = Object.keys(response.headers ?? {});
-        if (status === '401') expect(headers).not.toContain(names[0]);
+        // A refused key is not counted; 431 is Node's, before any route runs.
+        if (status === '401' || status === '431')
+          expect(headers).not.toContain(names[0]);
         else expect(headers).toEqual(expect.arrayContaining(names));
       }
       expect(Object.keys(operation.responses['429'].headers!)).toContain(
@@ -168,5 +381,54 @@ describe('OpenAPI document', () => {
   it('serves Swagger UI at /docs without a key', async () => {
     const res = await request(t.http).get('/docs').redirects(1).expect(200);
     expect(res.text).toContain('swagger-ui');
+  });
+
+  describe('the generated client, run against the service', () => {
+    let site: FixtureSite;
+    let baseUrl: string;
+
+    beforeAll(async () => {
+      site = await startFixtureSite({
+        '/': (_req, res) =>
+          html(res, '<!doctype html><title>Typed client</title><h1>Hi</h1>'),
+      });
+      await new Promise<void>((resolve) =>
+        t.http.listen(0, '127.0.0.1', resolve),
+      );
+      baseUrl = `http://127.0.0.1:${(t.http.address() as AddressInfo).port}`;
+    });
+    afterAll(() => site.close());
+
+    it('creates, lists, gets, updates and deletes a report, each answer conforming', async () => {
+      const { key } = await t.newAccount();
+      const problems: string[] = [];
+      // Every answer the client receives is judged against the document too.
+      const checkedFetch: typeof fetch = async (input, init) => {
+        const req = new Request(input, init);
+        const res = await fetch(req);
+        problems.push(
+          ...committedConformance().problemsOf({
+            method: req.method,
+            path: new URL(req.url).pathname,
+            status: res.status,
+            headers: Object.fromEntries(res.headers),
+            text: await res.clone().text(),
+          }),
+        );
+        return res;
+      };
+      const trip = await reportsRoundTrip(
+        baseUrl,
+        key,
+        site.url('/'),
+        checkedFetch,
+      );
+      expect(problems).toEqual([]);
+      expect(trip.created.status).toBe('queued');
+      expect(trip.listed).toBeGreaterThanOrEqual(1);
+      expect(trip.fetched.id).toBe(trip.created.id);
+      expect(trip.updated.privacy).toBe(0);
+      expect(trip.deletedStatus).toBe(204);
+    });
   });
 });

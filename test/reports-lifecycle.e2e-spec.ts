@@ -1,4 +1,3 @@
-import request from 'supertest';
 import { html, startFixtureSite } from './support/fixture-server.js';
 import type { FixtureSite } from './support/fixture-server.js';
 import { startTestApp } from './support/test-app.js';
@@ -268,7 +267,7 @@ describe('reports: create, get, update, re-run, delete', () => {
     const sharedJsonStatus = async (password?: string): Promise<number> => {
       const report = (await owner().get(`/api/v1/reports/${id}`)).body.data;
       const token = (report.share_url as string).split('/r/')[1];
-      const req = request(t.http).get(`/api/v1/shared/reports/${token}`);
+      const req = t.anonymous().get(`/api/v1/shared/reports/${token}`);
       return (
         await (password === undefined
           ? req

@@ -1,6 +1,6 @@
 import { findAll } from 'domutils';
 import { parseDocument } from 'htmlparser2';
-import request from 'supertest';
+import type request from 'supertest';
 import { XSS_PAGE } from './support/hostile-page.js';
 import { html, startFixtureSite } from './support/fixture-server.js';
 import type { FixtureSite } from './support/fixture-server.js';
@@ -62,12 +62,12 @@ describe('shared reports: the page and the JSON for people without a key', () =>
     remember(
       await t.as(key).put(`/api/v1/reports/${id}`).send(body).expect(200),
     );
-  const page = (id: number | string) =>
-    request(t.http).get(`/r/${tokenOf(id)}`);
+  const page = (id: number | string) => t.anonymous().get(`/r/${tokenOf(id)}`);
   const json = (id: number | string) =>
-    request(t.http).get(`/api/v1/shared/reports/${tokenOf(id)}`);
+    t.anonymous().get(`/api/v1/shared/reports/${tokenOf(id)}`);
   const unlock = (id: number, password: string, client = '198.51.100.7') =>
-    request(t.http)
+    t
+      .anonymous()
       .post(`/r/${tokenOf(id)}`)
       .set('X-Forwarded-For', client)
       .type('form')
@@ -141,8 +141,8 @@ describe('shared reports: the page and the JSON for people without a key', () =>
       expect(tokenOf(id)).toMatch(/^[A-Za-z0-9_-]{32}$/);
       await page(id).expect(200);
       await json(id).expect(200);
-      await request(t.http).get(`/r/${id}`).expect(404);
-      await request(t.http).get(`/api/v1/shared/reports/${id}`).expect(404);
+      await t.anonymous().get(`/r/${id}`).expect(404);
+      await t.anonymous().get(`/api/v1/shared/reports/${id}`).expect(404);
     });
 
     it('keep their token from public to password and back', async () => {
@@ -162,8 +162,8 @@ describe('shared reports: the page and the JSON for people without a key', () =>
       const res = await updateReport(id, { rotate_share_token: 1 });
       expect(tokenOf(id)).not.toBe(old);
       expect(res.body.data.share_url).toContain(`/r/${tokenOf(id)}`);
-      await request(t.http).get(`/r/${old}`).expect(404);
-      await request(t.http).get(`/api/v1/shared/reports/${old}`).expect(404);
+      await t.anonymous().get(`/r/${old}`).expect(404);
+      await t.anonymous().get(`/api/v1/shared/reports/${old}`).expect(404);
       await page(id).expect(200);
     });
 
@@ -176,12 +176,13 @@ describe('shared reports: the page and the JSON for people without a key', () =>
         .send({ privacy: 1 })
         .expect(200);
       expect(res.body.data.share_url).toBeNull();
-      await request(t.http).get(`/r/${token}`).expect(404);
-      await request(t.http).get(`/api/v1/shared/reports/${token}`).expect(404);
+      await t.anonymous().get(`/r/${token}`).expect(404);
+      await t.anonymous().get(`/api/v1/shared/reports/${token}`).expect(404);
     });
 
     it('answer a malformed token with a 404 other origins can read', async () => {
-      const res = await request(t.http)
+      const res = await t
+        .anonymous()
         .get('/api/v1/shared/reports/0')
         .set('Origin', 'https://agency.example')
         .expect(404);
@@ -413,7 +414,8 @@ describe('shared reports: the page and the JSON for people without a key', () =>
         .expect(200);
       expect(res.headers['access-control-allow-origin']).toBe('*');
       expect(res.headers['cache-control']).toBe('private, no-store');
-      const preflight = await request(t.http)
+      const preflight = await t
+        .anonymous()
         .options(`/api/v1/shared/reports/${tokenOf(id)}`)
         .set('Origin', 'https://agency.example')
         .set('Access-Control-Request-Method', 'GET')
@@ -436,7 +438,8 @@ describe('shared reports: the page and the JSON for people without a key', () =>
     it('answers errors of a shared page as HTML pages with the same headers', async () => {
       const id = await createReport({ privacy: 2, password: 'pw' });
       for (const res of [
-        await request(t.http)
+        await t
+          .anonymous()
           .post(`/r/${tokenOf(id)}`)
           .set('Content-Type', 'text/plain')
           .send('password=pw')
@@ -455,7 +458,7 @@ describe('shared reports: the page and the JSON for people without a key', () =>
     it('answers addresses that are no shared page with problem documents', async () => {
       const id = await createReport({ privacy: 0 });
       for (const path of ['/r', '/r/', `/r/${tokenOf(id)}/more`]) {
-        const res = await request(t.http).get(path).expect(404);
+        const res = await t.anonymous().get(path).expect(404);
         expect(res.headers['content-type']).toBe(
           'application/problem+json; charset=utf-8',
         );

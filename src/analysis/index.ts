@@ -22,7 +22,13 @@ export type { GatherDependencies } from './fetch/gather.js';
 export { judge } from './judge.js';
 export { ratingOf } from './score.js';
 export { renderResults } from './render-text.js';
-export { CATEGORIES, CATEGORY_NAMES } from './types.js';
+export {
+  ANALYSIS_ERROR_CODES,
+  CATEGORIES,
+  CATEGORY_NAMES,
+  IMPORTANCES,
+  RATINGS,
+} from './types.js';
 export { CHECKS } from './checks/registry.js';
 export type { Check } from './checks/registry.js';
 export { CHECK_CATALOGUE_PATH } from './checks/check.js';

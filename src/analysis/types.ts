@@ -20,19 +20,22 @@ export const CATEGORY_NAMES: Readonly<Record<Category, string>> = {
   miscellaneous: 'Miscellaneous',
 };
 
-export type Importance = 'high' | 'medium' | 'low';
+export const IMPORTANCES = ['high', 'medium', 'low'] as const;
+export type Importance = (typeof IMPORTANCES)[number];
 
 /** Why an analysis could not produce a report (docs/api.md, "error.code"). */
-export type AnalysisErrorCode =
-  | 'dns'
-  | 'timeout'
-  | 'connection'
-  | 'tls'
-  | 'http_status'
-  | 'not_html'
-  | 'too_large'
-  | 'redirect_limit'
-  | 'blocked';
+export const ANALYSIS_ERROR_CODES = [
+  'dns',
+  'timeout',
+  'connection',
+  'tls',
+  'http_status',
+  'not_html',
+  'too_large',
+  'redirect_limit',
+  'blocked',
+] as const;
+export type AnalysisErrorCode = (typeof ANALYSIS_ERROR_CODES)[number];
 
 /** A small request made beside the page (robots.txt, sitemap, 404 probe, favicon). */
 export interface SideFetch {
@@ -187,4 +190,5 @@ export interface AnalysisResults {
   page: PageFacts;
 }
 
-export type Rating = 'good' | 'decent' | 'bad';
+export const RATINGS = ['good', 'decent', 'bad'] as const;
+export type Rating = (typeof RATINGS)[number];

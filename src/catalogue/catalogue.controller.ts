@@ -1,23 +1,20 @@
 import { Controller, Get, Res } from '@nestjs/common';
-import {
-  ApiOperation,
-  ApiProduces,
-  ApiResponse,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CHECK_CATALOGUE_PATH } from '../analysis/index.js';
+import { ApiHtmlResponses } from '../common/api-docs.js';
 import { PAGE_HEADERS } from '../common/html-page.js';
 import { cataloguePage } from './catalogue-page.js';
 
 /** The check catalogue for people: where a failed check's doc_url leads. */
+@ApiTags('check catalogue')
 @Controller()
 export class CatalogueController {
   private readonly page = cataloguePage();
 
   @Get(CHECK_CATALOGUE_PATH)
-  @ApiTags('check catalogue')
   @ApiOperation({
+    operationId: 'getCheckCatalogue',
     summary:
       'The check catalogue: every check, when it passes, what to do when it fails',
     description:
@@ -25,7 +22,7 @@ export class CatalogueController {
     security: [],
   })
   @ApiProduces('text/html')
-  @ApiResponse({ status: 200, description: 'The catalogue, as HTML.' })
+  @ApiHtmlResponses({ 200: 'The catalogue, as HTML.' })
   catalogue(@Res() response: Response): void {
     response
       .status(200)

@@ -1,5 +1,12 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiProperty, ApiPropertyOptional, ApiResponse } from '@nestjs/swagger';
+import type { INestApplication } from '@nestjs/common';
+import {
+  ApiProperty,
+  ApiPropertyOptional,
+  ApiResponse,
+  DocumentBuilder,
+  SwaggerModule,
+} from '@nestjs/swagger';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { titleOf } from './problem.js';
 
@@ -35,9 +42,11 @@ const DESCRIPTIONS: Record<number, string> = {
   413: 'The body is over 16 KiB.',
   415: 'The body is neither application/x-www-form-urlencoded nor application/json.',
   422: 'A field or query parameter failed validation; `errors` names every one.',
+  431: 'The request headers, its URL included, are over 16 KiB in all.',
 };
 
-const RETRY_AFTER = {
+/** The header of every answer that asks the client to come back later (429, 503). */
+export const RETRY_AFTER_HEADER = {
   'Retry-After': {
     description: 'Seconds to wait before retrying.',
     schema: { type: 'integer' },
@@ -54,8 +63,8 @@ const HEADERS: Record<
       schema: { type: 'string' },
     },
   },
-  429: RETRY_AFTER,
-  503: RETRY_AFTER,
+  429: RETRY_AFTER_HEADER,
+  503: RETRY_AFTER_HEADER,
 };
 
 /** Problem documents a route answers with, each with its own description. */
@@ -143,4 +152,202 @@ export function withRateLimitHeaders(document: OpenAPIObject): OpenAPIObject {
     }
   }
   return document;
+}
+
+/** Schema keywords the swagger decorators cannot set on a class, by schema name. */
+const SCHEMA_KEYWORDS = new Map<string, Record<string, unknown>>();
+
+/**
+ * JSON Schema keywords of a whole DTO (`minProperties`), which `@ApiProperty` cannot
+ * say: declared on the class, merged into its schema by buildOpenApiDocument.
+ */
+export function ApiSchemaKeywords(
+  keywords: Record<string, unknown>,
+): ClassDecorator {
+  return (target) => {
+    SCHEMA_KEYWORDS.set(target.name, keywords);
+  };
+}
+
+/** What every HTML page of the service carries (html-page.ts, PAGE_HEADERS). */
+const HTML_PAGE_HEADERS = {
+  'Content-Security-Policy': {
+    description:
+      'A strict policy: the page loads nothing from elsewhere and runs no script.',
+    schema: { type: 'string' },
+  },
+  'Cache-Control': {
+    description:
+      '`private, no-store` on shared pages; `public, max-age=3600` on the catalogue.',
+    schema: { type: 'string' },
+  },
+};
+
+/** HTML pages a route answers with (the shared pages, the catalogue), by status or `default`. */
+export function ApiHtmlResponses(
+  descriptions: Record<string, string>,
+  headers: Record<string, Record<string, unknown>> = {},
+) {
+  return applyDecorators(
+    ...Object.entries(descriptions).map(([status, description]) =>
+      ApiResponse({
+        status: status === 'default' ? 'default' : Number(status),
+        description,
+        headers: { ...HTML_PAGE_HEADERS, ...headers[status] },
+        content: { 'text/html': { schema: { type: 'string' } } },
+      }),
+    ),
+  );
+}
+
+interface DocumentOperation extends KeyedOperation {
+  requestBody?: {
+    $ref?: string;
+    required?: boolean;
+    description?: string;
+    content?: Record<string, { schema?: { $ref?: string } }>;
+  };
+}
+
+function operationsOf(document: OpenAPIObject): DocumentOperation[] {
+  return Object.values(document.paths).flatMap(
+    (path) => Object.values(path) as DocumentOperation[],
+  );
+}
+
+/** Merges each ApiSchemaKeywords declaration into the schema of its class. */
+function withSchemaKeywords(document: OpenAPIObject): OpenAPIObject {
+  const schemas = document.components?.schemas ?? {};
+  for (const [name, keywords] of SCHEMA_KEYWORDS) {
+    if (schemas[name]) Object.assign(schemas[name], keywords);
+  }
+  return document;
+}
+
+/**
+ * Moves each request body's DTO schema into components.requestBodies: a field's
+ * `default` is what the server assumes when it is left out, and generators
+ * (openapi-typescript) keep such a field optional only in a request body, not in a
+ * shared schema, where they read a default as "always present".
+ */
+function withRequestBodiesApart(document: OpenAPIObject): OpenAPIObject {
+  const schemas = document.components?.schemas ?? {};
+  const requestBodies: Record<string, unknown> = {};
+  for (const operation of operationsOf(document)) {
+    const body = operation.requestBody;
+    const refs = Object.values(body?.content ?? {}).map((m) => m.schema?.$ref);
+    const name = refs[0]?.replace('#/components/schemas/', '');
+    if (!body || !name || refs.some((ref) => ref !== refs[0])) continue;
+    requestBodies[name] = {
+      ...body,
+      content: Object.fromEntries(
+        Object.keys(body.content ?? {}).map((type) => [
+          type,
+          { schema: structuredClone(schemas[name]) },
+        ]),
+      ),
+    };
+    operation.requestBody = { $ref: `#/components/requestBodies/${name}` };
+  }
+  const text = JSON.stringify(document);
+  for (const name of Object.keys(requestBodies)) {
+    if (!text.includes(`"#/components/schemas/${name}"`)) delete schemas[name];
+  }
+  document.components = {
+    ...document.components,
+    requestBodies: {
+      ...document.components?.requestBodies,
+      ...requestBodies,
+    } as NonNullable<OpenAPIObject['components']>['requestBodies'],
+  };
+  return document;
+}
+
+/**
+ * Node answers 431 before any route runs when a request's headers (its URL included)
+ * pass 16 KiB (app.setup.ts): every operation can get it, with no RateLimit headers.
+ */
+function withHeaderLimitAnswer(document: OpenAPIObject): OpenAPIObject {
+  document.components = {
+    ...document.components,
+    responses: {
+      ...document.components?.responses,
+      HeadersTooLarge: {
+        description: DESCRIPTIONS[431],
+        content: {
+          'application/problem+json': {
+            schema: { $ref: '#/components/schemas/ProblemDocumentView' },
+          },
+        },
+      },
+    },
+  };
+  for (const operation of operationsOf(document)) {
+    operation.responses ??= {};
+    operation.responses['431'] ??= {
+      $ref: '#/components/responses/HeadersTooLarge',
+    } as { headers?: Record<string, unknown> };
+  }
+  return document;
+}
+
+/** One tag per resource, in the order a reader meets them. */
+const TAGS: Array<[string, string]> = [
+  ['reports', "An account's reports: create, list, read, change, delete."],
+  [
+    'shared reports',
+    'Public and password reports, read without an API key: the HTML page at their share_url and its JSON twin for embedding.',
+  ],
+  [
+    'check catalogue',
+    'What each check judges and what to do when it fails; where doc_url leads.',
+  ],
+  [
+    'health',
+    'Probes for orchestrators and balancers: is the process up, can it serve.',
+  ],
+];
+
+/** The service's OpenAPI document: what /docs serves and docs/openapi.json holds. */
+export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+  const builder = new DocumentBuilder()
+    .setOpenAPIVersion('3.1.0')
+    .setTitle('Report analysis service')
+    .setDescription(
+      [
+        'Submit a URL; the service audits the page (search engine readiness, speed, security, web conventions) and stores a report with a score, a rating and a privacy setting.',
+        '',
+        'Every /api/v1 route but /api/v1/shared needs `Authorization: Bearer <key>`; keys are issued with `npm run cli -- keys:create --name <label>`. Bodies are `application/x-www-form-urlencoded` or `application/json`, at most 16 KiB. Every error of the JSON API is an RFC 9457 problem document (`application/problem+json`); the pages under /r answer errors as HTML pages. An empty query or form value counts as absent.',
+        '',
+        '**Rate limits**, per API key and shared by every process of the service: RATE_LIMIT_PER_MINUTE requests (default 300) and, among them, ANALYSIS_RATE_LIMIT_PER_MINUTE analyses (default 60: every create, and every update with `results=1`, whatever its answer) in any 60 seconds. Past either, the answer is 429 with `Retry-After`, and the limit that refused the request does not count it; a 401 counts nowhere. Every answer to a request with a valid key carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; where both limits apply they describe the one with fewer requests left (on a tie, the one that resets later).',
+      ].join('\n'),
+    )
+    .setVersion('1')
+    // Relative: the service answers on any host, so paths resolve against the document's own address.
+    .addServer('/', 'This service, at the address this document was read from.')
+    .addBearerAuth(
+      {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'rk_ API key (opaque)',
+        description:
+          'An API key: `rk_` and 43 base64url characters, issued with `npm run cli -- keys:create`. It is opaque (not a JWT): only its digest is stored.',
+      },
+      API_KEY_SCHEME,
+    );
+  for (const [name, description] of TAGS) builder.addTag(name, description);
+  const config = builder.build();
+  // package.json says UNLICENSED: nothing is granted, which an SPDX LicenseRef states.
+  config.info.license = {
+    name: 'Proprietary: no licence is granted',
+    identifier: 'LicenseRef-Proprietary',
+  } as typeof config.info.license;
+  delete config.info.contact;
+  const document = SwaggerModule.createDocument(app, config, {
+    extraModels: [ProblemDocumentView],
+    autoTagControllers: false,
+  });
+  return withRequestBodiesApart(
+    withSchemaKeywords(withHeaderLimitAnswer(withRateLimitHeaders(document))),
+  );
 }

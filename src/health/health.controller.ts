@@ -19,6 +19,41 @@ import { REDIS } from '../redis/redis.module.js';
 /** How long a dependency may take to answer before it counts as down. */
 const CHECK_TIMEOUT_MS = 2_000;
 
+/** /health/live answers only this. */
+const LIVENESS_SCHEMA = {
+  type: 'object',
+  required: ['status'],
+  properties: { status: { type: 'string', enum: ['ok'] } },
+};
+
+/** What each dependency reported: `up`, with whatever the probe adds. */
+const DEPENDENCIES_SCHEMA = {
+  type: 'object',
+  additionalProperties: {
+    type: 'object',
+    required: ['status'],
+    properties: { status: { type: 'string' } },
+  },
+};
+
+/** @nestjs/terminus's answer: `info` holds the dependencies that are up. */
+const READINESS_SCHEMA = {
+  type: 'object',
+  required: ['status', 'info', 'error', 'details'],
+  properties: {
+    status: { type: 'string', enum: ['ok'] },
+    info: DEPENDENCIES_SCHEMA,
+    error: DEPENDENCIES_SCHEMA,
+    details: DEPENDENCIES_SCHEMA,
+  },
+  example: {
+    status: 'ok',
+    info: { database: { status: 'up' }, redis: { status: 'up' } },
+    error: {},
+    details: { database: { status: 'up' }, redis: { status: 'up' } },
+  },
+};
+
 /** Probes for orchestrators and balancers; they need no key. */
 @ApiTags('health')
 @Controller('health')
@@ -32,22 +67,32 @@ export class HealthController {
 
   @Get('live')
   @ApiOperation({
+    operationId: 'getLiveness',
+    security: [],
     summary: 'Whether the process is up',
     description:
       'Answers 200 while the process serves HTTP; it checks nothing else.',
   })
-  @ApiOkResponse({ description: 'The process is up.' })
+  @ApiOkResponse({
+    description: 'The process is up.',
+    schema: LIVENESS_SCHEMA,
+  })
   live(): { status: 'ok' } {
     return { status: 'ok' };
   }
 
   @Get('ready')
   @ApiOperation({
+    operationId: 'getReadiness',
+    security: [],
     summary: 'Whether the service can serve requests',
     description:
       'Answers 200 when the database, and Redis when REDIS_URL is set, answer within 2 s; 503 naming what does not, otherwise.',
   })
-  @ApiOkResponse({ description: 'Every dependency answers.' })
+  @ApiOkResponse({
+    description: 'Every dependency answers.',
+    schema: READINESS_SCHEMA,
+  })
   @ApiProblemResponses({
     503: 'A dependency does not answer; `detail` names it.',
   })

@@ -6,11 +6,12 @@ import { NotFoundProblem } from '../common/problem.js';
 /** A report id: a positive integer of at most 18 digits (a bigint identity). */
 export const REPORT_ID_PATTERN = /^[1-9]\d{0,17}$/;
 
-/** The `{id}` path parameter as the OpenAPI document names it. */
+/** The `{id}` path parameter as the OpenAPI document names it: an integer, as `id` in bodies. */
 export const REPORT_ID_PARAM = {
   name: 'id',
-  description: 'The report id, a positive integer of at most 18 digits.',
-  schema: { type: 'string', pattern: REPORT_ID_PATTERN.source },
+  description:
+    "The report's `id`: a positive integer of at most 18 digits, written without leading zeros; anything else answers 404.",
+  schema: { type: 'integer', format: 'int64', minimum: 1 },
 } as const;
 
 /**

@@ -5,6 +5,7 @@ import {
   PrimaryColumn,
   UpdateDateColumn,
 } from 'typeorm';
+import { ANALYSIS_ERROR_CODES } from '../analysis/index.js';
 import type { AnalysisResults, Rating } from '../analysis/index.js';
 
 /** An analysis moves queued → running → completed or failed; a re-run queues it again. */
@@ -22,8 +23,15 @@ export enum Privacy {
   Password = 2,
 }
 
+/** The analyser's codes, and `internal` for a failure it did not expect (docs/api.md, "error.code"). */
+export const REPORT_ERROR_CODES = [
+  ...ANALYSIS_ERROR_CODES,
+  'internal',
+] as const;
+export type ReportErrorCode = (typeof REPORT_ERROR_CODES)[number];
+
 export interface ReportError {
-  code: string;
+  code: ReportErrorCode;
   message: string;
 }
 

@@ -1,23 +1,209 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { AnalysisResults, Rating } from '../analysis/index.js';
-import { Privacy, REPORT_STATUSES } from './report.entity.js';
-import type { Report, ReportStatus } from './report.entity.js';
+import { CATEGORIES, IMPORTANCES, RATINGS } from '../analysis/index.js';
+import type {
+  AnalysisResults,
+  Category,
+  Importance,
+  Rating,
+} from '../analysis/index.js';
+import {
+  Privacy,
+  REPORT_ERROR_CODES,
+  REPORT_STATUSES,
+} from './report.entity.js';
+import type { Report, ReportErrorCode, ReportStatus } from './report.entity.js';
 
 export class ReportErrorView {
   @ApiProperty({
+    enum: REPORT_ERROR_CODES,
     example: 'timeout',
     description:
-      'dns, timeout, connection, tls, http_status, not_html, too_large, redirect_limit, blocked, internal',
+      'Why the analysis failed (docs/api.md, "error.code"); `internal` when the analyser failed unexpectedly.',
   })
-  code: string;
+  code: ReportErrorCode;
 
-  @ApiProperty({ example: 'The page did not answer within 15 seconds.' })
+  @ApiProperty({
+    example: 'The page did not answer within 15 seconds.',
+    description: 'One sentence for a person; do not parse it.',
+  })
   message: string;
+}
+
+export class CategoryScoreView {
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    minimum: 0,
+    maximum: 100,
+    description: 'Null when no check of the category applied to the page.',
+  })
+  score: number | null;
+
+  @ApiProperty({ type: 'integer', minimum: 0 })
+  passed: number;
+
+  @ApiProperty({ type: 'integer', minimum: 0 })
+  failed: number;
+}
+
+/** One score per category; the keys are the categories of docs/checks.md. */
+export class CategoryScoresView implements Record<Category, CategoryScoreView> {
+  @ApiProperty({ type: CategoryScoreView })
+  seo: CategoryScoreView;
+
+  @ApiProperty({ type: CategoryScoreView })
+  performance: CategoryScoreView;
+
+  @ApiProperty({ type: CategoryScoreView })
+  security: CategoryScoreView;
+
+  @ApiProperty({ type: CategoryScoreView })
+  miscellaneous: CategoryScoreView;
+}
+
+export class CheckResultView {
+  @ApiProperty({
+    example: 'title_length',
+    description: "The check's id, its anchor in docs/checks.md.",
+  })
+  id: string;
+
+  @ApiProperty({ enum: CATEGORIES })
+  category: Category;
+
+  @ApiProperty({ enum: IMPORTANCES })
+  importance: Importance;
+
+  @ApiProperty({
+    type: 'boolean',
+    nullable: true,
+    description: 'true passed, false failed, null does not apply to this page.',
+  })
+  passed: boolean | null;
+
+  @ApiProperty()
+  title: string;
+
+  @ApiProperty({ description: 'One short sentence for a person.' })
+  message: string;
+
+  @ApiProperty({
+    // Evidence differs per check (a text, a count, a header, a list of items): any JSON value.
+    anyOf: [
+      { type: 'string' },
+      { type: 'number' },
+      { type: 'boolean' },
+      { type: 'array', items: {} },
+      { type: 'object', additionalProperties: true },
+      { type: 'null' },
+    ],
+    description:
+      'The evidence: a text, a count, a header or up to 20 offending items, per docs/checks.md; null when there is none.',
+  })
+  value: unknown;
+
+  @ApiPropertyOptional({ description: 'Failed checks only: what to change.' })
+  advice?: string;
+
+  @ApiPropertyOptional({
+    format: 'uri',
+    example: 'https://reports.example.com/docs/checks#title_length',
+    description: "Failed checks only: the check's section in the catalogue.",
+  })
+  doc_url?: string;
+}
+
+export class RedirectHopView {
+  @ApiProperty()
+  url: string;
+
+  @ApiProperty({ type: 'integer' })
+  status_code: number;
+}
+
+export class PageFactsView {
+  @ApiProperty({ description: 'The URL after redirects.' })
+  final_url: string;
+
+  @ApiProperty({ type: 'integer', example: 200 })
+  status_code: number;
+
+  @ApiProperty({ type: [RedirectHopView] })
+  redirects: RedirectHopView[];
+
+  @ApiProperty({ example: 'text/html; charset=utf-8' })
+  content_type: string;
+
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    example: 'br',
+    description: 'The Content-Encoding the page came with; null when plain.',
+  })
+  encoding: string | null;
+
+  @ApiProperty({ type: 'integer', minimum: 0 })
+  ttfb_ms: number;
+
+  @ApiProperty({ type: 'integer', minimum: 0 })
+  load_time_ms: number;
+
+  @ApiProperty({ type: 'integer', minimum: 0 })
+  html_bytes: number;
+
+  @ApiProperty({ type: 'integer', minimum: 0 })
+  transfer_bytes: number;
+
+  @ApiProperty({ type: 'integer', minimum: 0 })
+  dom_elements: number;
+
+  @ApiProperty({ type: 'integer', minimum: 0 })
+  words: number;
+}
+
+/** The full analysis of a report: the `results` docs/checks.md describes. */
+export class AnalysisResultsView {
+  @ApiProperty({
+    type: 'integer',
+    minimum: 0,
+    maximum: 100,
+    description: 'Capped at 49 when a capping check failed.',
+  })
+  score: number;
+
+  @ApiProperty({ type: 'integer', minimum: 0, maximum: 100 })
+  uncapped_score: number;
+
+  @ApiProperty({
+    type: [String],
+    example: [],
+    description:
+      'The capping checks that failed, whether or not the cap lowered the score.',
+  })
+  capped_by: string[];
+
+  @ApiProperty({ enum: RATINGS })
+  rating: Rating;
+
+  @ApiProperty({ type: CategoryScoresView })
+  categories: CategoryScoresView;
+
+  @ApiProperty({ type: [CheckResultView] })
+  checks: CheckResultView[];
+
+  @ApiProperty({ type: PageFactsView })
+  page: PageFactsView;
 }
 
 /** A report as the list shows it: everything but the full analysis. */
 export class ReportSummaryView {
-  @ApiProperty({ example: 42, description: 'Creation order.' })
+  @ApiProperty({
+    type: 'integer',
+    format: 'int64',
+    minimum: 1,
+    example: 42,
+    description: 'Creation order; the {id} of its path.',
+  })
   id: number;
 
   @ApiProperty({ example: 'https://example.com/pricing' })
@@ -33,7 +219,7 @@ export class ReportSummaryView {
   status: ReportStatus;
 
   @ApiProperty({
-    enum: ['good', 'decent', 'bad'],
+    enum: RATINGS,
     nullable: true,
     type: 'string',
     description: 'good at 80 and above, decent 50–79, bad below 50.',
@@ -69,6 +255,7 @@ export class ReportSummaryView {
 
   @ApiProperty({
     type: 'string',
+    format: 'uri',
     nullable: true,
     example: 'https://reports.example.com/r/Xb3kQ9vT0mZsY7pL2cR5nW8dF1hJ4gA6',
     description:
@@ -78,12 +265,11 @@ export class ReportSummaryView {
 }
 
 export class ReportView extends ReportSummaryView {
-  @ApiPropertyOptional({
-    type: 'object',
+  @ApiProperty({
+    type: AnalysisResultsView,
     nullable: true,
-    additionalProperties: true,
     description:
-      'The full analysis: score, categories, checks and page facts (see docs/checks.md).',
+      'The full analysis: score, categories, checks and page facts (docs/checks.md); null until an analysis completes.',
   })
   results: AnalysisResults | null;
 }
@@ -94,13 +280,13 @@ export class ReportEnvelope {
 }
 
 export class ListLinksView {
-  @ApiProperty({ type: 'string' })
+  @ApiProperty({ type: 'string', format: 'uri' })
   first: string;
-  @ApiProperty({ type: 'string' })
+  @ApiProperty({ type: 'string', format: 'uri' })
   last: string;
-  @ApiProperty({ type: 'string', nullable: true })
+  @ApiProperty({ type: 'string', format: 'uri', nullable: true })
   prev: string | null;
-  @ApiProperty({ type: 'string', nullable: true })
+  @ApiProperty({ type: 'string', format: 'uri', nullable: true })
   next: string | null;
 }
 
@@ -117,7 +303,7 @@ export class ListMetaView {
   per_page: number;
   @ApiProperty({ type: 'integer' })
   total: number;
-  @ApiProperty({ type: 'string' })
+  @ApiProperty({ type: 'string', format: 'uri' })
   path: string;
 }
 

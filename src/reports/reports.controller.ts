@@ -22,6 +22,7 @@ import {
   ApiParam,
   ApiTags,
 } from '@nestjs/swagger';
+import type { ApiHeaderOptions } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Authenticated } from '../auth/authenticated.decorator.js';
 import { CurrentAccount } from '../auth/principal.decorator.js';
@@ -46,8 +47,9 @@ const PREFER_HEADER = {
   name: 'Prefer',
   required: false,
   description:
-    '"respond-async" answers 202 at once with the queued report; otherwise the answer waits for the analysis (at most the analysis deadline).',
-};
+    '"respond-async" answers 202 at once with the queued report; otherwise the answer waits for the analysis (at most the analysis deadline). It is the one preference the service honours; others are ignored.',
+  schema: { type: 'string', enum: ['respond-async'] },
+} satisfies ApiHeaderOptions;
 
 const LOCATION_HEADER = {
   Location: {
@@ -92,6 +94,7 @@ export class ReportsController {
 
   @Get()
   @ApiOperation({
+    operationId: 'listReports',
     summary: 'List reports, with search, filters, sort and pages',
   })
   @ApiOkResponse({ type: ReportListEnvelope })
@@ -109,7 +112,10 @@ export class ReportsController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'Get one report with its full analysis' })
+  @ApiOperation({
+    operationId: 'getReport',
+    summary: 'Get one report with its full analysis',
+  })
   @ApiParam(REPORT_ID_PARAM)
   @ApiOkResponse({ type: ReportEnvelope })
   @ApiProblems(404)
@@ -125,6 +131,7 @@ export class ReportsController {
 
   @Post()
   @ApiOperation({
+    operationId: 'createReport',
     summary: 'Analyse a URL and store the report',
     description:
       'Answers 201 when the analysis ends, completed or failed (a failed analysis is still a created report, with `status: "failed"` and `error`). A URL refused by validation or the address policy answers 422. If the analysis is still waiting for its turn when the analysis deadline has passed, the answer is 202 with the report as it stands.',
@@ -160,6 +167,7 @@ export class ReportsController {
 
   @Put(':id')
   @ApiOperation({
+    operationId: 'updateReport',
     summary: "Change a report's privacy or password, or re-run its analysis",
     description:
       'Every field is optional, but at least one must be sent. `results=1` re-runs the analysis (the report keeps its last result meanwhile).',
@@ -199,7 +207,7 @@ export class ReportsController {
 
   @Delete(':id')
   @HttpCode(204)
-  @ApiOperation({ summary: 'Delete a report' })
+  @ApiOperation({ operationId: 'deleteReport', summary: 'Delete a report' })
   @ApiParam(REPORT_ID_PARAM)
   @ApiNoContentResponse({ description: 'Deleted.' })
   @ApiProblems(404)

@@ -1,7 +1,11 @@
 import type { Server } from 'node:http';
 import request from 'supertest';
+import { conforming } from './openapi-conformance.js';
 
-/** Requests to the API as one account: each carries the account's key. */
+/**
+ * Requests to the API as one account: each carries the account's key, and each
+ * answer must conform to docs/openapi.json (status, media type, body, headers).
+ */
 export interface ApiClient {
   get(path: string): request.Test;
   post(path: string): request.Test;
@@ -14,7 +18,7 @@ export interface ApiClient {
 export function apiClient(http: Server, key: string): ApiClient {
   const agent = request(http);
   const withKey = (test: request.Test) =>
-    test.set('Authorization', `Bearer ${key}`);
+    conforming(test.set('Authorization', `Bearer ${key}`));
   return {
     createReport: async (fields) => {
       const res = await withKey(agent.post('/api/v1/reports'))

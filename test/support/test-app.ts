@@ -14,6 +14,7 @@ import { openDatabase } from '../../src/database/database.js';
 import type { DatabaseTarget } from '../../src/database/database.js';
 import { apiClient } from './api-client.js';
 import type { ApiClient } from './api-client.js';
+import { documentedRequests } from './openapi-conformance.js';
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -23,8 +24,10 @@ export interface TestApp {
   dataSource: DataSource;
   /** A new account and its key: each test gets its own tenant. */
   newAccount(name?: string): Promise<{ key: string; accountId: string }>;
-  /** Requests to this app carrying the key. */
+  /** Requests to this app carrying the key; each answer must conform to docs/openapi.json. */
   as(key: string): ApiClient;
+  /** Requests to this app without a key; each answer must conform to docs/openapi.json. */
+  anonymous(): ReturnType<typeof documentedRequests>;
   close(): Promise<void>;
 }
 
@@ -75,6 +78,7 @@ export async function startTestApp(
       return { key: issued.key, accountId: issued.accountId };
     },
     as: (key) => apiClient(app.getHttpServer(), key),
+    anonymous: () => documentedRequests(app.getHttpServer()),
     close: async () => {
       await app.close();
       await database.close();

@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { plainToInstance } from 'class-transformer';
 import { IsIn } from 'class-validator';
+import { ApiSchemaKeywords } from '../../common/api-docs.js';
 import { DigitsAsInteger } from '../../common/transforms.js';
 import {
   BodyCheckedInService,
@@ -11,6 +12,8 @@ import { PASSWORD_MAX_LENGTH } from '../report-rules.js';
 import { IsPrivacy, IsReportPassword } from './report-fields.js';
 
 /** PUT /api/v1/reports/{id}. What the stored report allows is the service's rule. */
+// A body with none of the fields is refused (422); the schema says so too.
+@ApiSchemaKeywords({ minProperties: 1 })
 export class UpdateReportDto extends BodyCheckedInService {
   @ApiPropertyOptional({
     description:

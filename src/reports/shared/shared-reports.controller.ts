@@ -10,15 +10,22 @@ import {
   Res,
 } from '@nestjs/common';
 import {
+  ApiConsumes,
   ApiExcludeEndpoint,
   ApiHeader,
   ApiOkResponse,
   ApiOperation,
   ApiParam,
+  ApiProduces,
+  ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { ApiProblemResponses } from '../../common/api-docs.js';
+import {
+  ApiHtmlResponses,
+  ApiProblemResponses,
+  RETRY_AFTER_HEADER,
+} from '../../common/api-docs.js';
 import { originOf } from '../../common/links.js';
 import { PAGE_HEADERS } from '../../common/html-page.js';
 import { ProblemException } from '../../common/problem.js';
@@ -49,13 +56,38 @@ export const EMBEDDING_HEADERS = {
   'Cache-Control': 'private, no-store',
 };
 
+/** The errors of a shared page, answered as pages since people open them in a browser. */
+const PAGE_ERRORS = {
+  404: 'No public or password report with this share token (a private report, or a token rotated away, answers the same).',
+  429: 'Too many wrong passwords for this report; see Retry-After.',
+  503: 'The database is unreachable; see Retry-After.',
+  default:
+    'Any other failure (a body over 16 KiB, of another type or that does not parse; a failure of the server): a page with that status.',
+};
+
 /** The pages people read without an API key, and their JSON twin for embedding. */
+@ApiTags('shared reports')
 @Controller()
 export class SharedReportsController {
   constructor(private readonly access: ReportAccess) {}
 
   @Get('r/:token')
-  @ApiExcludeEndpoint()
+  @ApiOperation({
+    operationId: 'getSharedReportPage',
+    summary: 'The shared page of a report, as HTML',
+    description:
+      "A public report's page, or a password report's page when the request carries its cookie (set by the password form); otherwise a password report shows the form.",
+    security: [],
+  })
+  @ApiParam(SHARE_TOKEN_PARAM)
+  @ApiProduces('text/html')
+  @ApiHtmlResponses(
+    {
+      200: 'The report (score, rating, categories, every check, page facts), or the password form.',
+      ...PAGE_ERRORS,
+    },
+    { 429: RETRY_AFTER_HEADER, 503: RETRY_AFTER_HEADER },
+  )
   async page(
     @ShareToken() token: string,
     @Req() request: Request,
@@ -70,7 +102,44 @@ export class SharedReportsController {
   }
 
   @Post('r/:token')
-  @ApiExcludeEndpoint()
+  @ApiOperation({
+    operationId: 'unlockSharedReportPage',
+    summary:
+      "The password form of a shared page: opens a password report's page",
+    description:
+      'The right password answers 303 to the page, with a signed cookie valid 12 hours for this report only (on a public report, 303 with no cookie). Wrong passwords count toward the limits of the report.',
+    security: [],
+  })
+  @ApiParam(SHARE_TOKEN_PARAM)
+  @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
+  @ApiProduces('text/html')
+  @ApiHtmlResponses(
+    {
+      401: 'A wrong or empty password: the form again, with a message.',
+      ...PAGE_ERRORS,
+    },
+    { 429: RETRY_AFTER_HEADER, 503: RETRY_AFTER_HEADER },
+  )
+  @ApiResponse({
+    status: 303,
+    description:
+      'The password is right: go to the page. The body is a one-line note of where to go, in the type the request accepts.',
+    content: {
+      'text/plain': { schema: { type: 'string' } },
+      'text/html': { schema: { type: 'string' } },
+    },
+    headers: {
+      Location: {
+        description: 'The shared page, /r/{token}.',
+        schema: { type: 'string', format: 'uri-reference' },
+      },
+      'Set-Cookie': {
+        description:
+          'For a password report: `shared_report`, HMAC-signed, HttpOnly, SameSite=Lax, Path=/r/{token}, valid 12 hours.',
+        schema: { type: 'string' },
+      },
+    },
+  })
   async unlock(
     @ShareToken() token: string,
     @Body() body: UnlockReportDto,
@@ -116,8 +185,8 @@ export class SharedReportsController {
 
   @Get('api/v1/shared/reports/:token')
   @HttpCode(200)
-  @ApiTags('shared reports')
   @ApiOperation({
+    operationId: 'getSharedReport',
     summary: 'A public or password-protected report, without an API key',
     description:
       'For embedding (CORS open to any origin). Public reports answer openly; password reports need `X-Report-Password` (wrong passwords answer 401 and are rate-limited); private reports answer 404, like missing ones.',
