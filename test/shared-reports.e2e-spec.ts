@@ -445,6 +445,7 @@ describe('shared reports: the page and the JSON for people without a key', () =>
           .send('password=pw')
           .expect(415),
         await page('not-a-token').expect(404),
+        await t.anonymous().get('/r/not-a-token/').expect(404),
         await page(id).set('Cookie', 'shared_report=forged').expect(200),
       ]) {
         expect(res.headers['content-type']).toBe('text/html; charset=utf-8');

@@ -192,8 +192,8 @@ const PROBLEM_PAGE_TEXT: Record<number, [string, string]> = {
   ],
 };
 
-/** The address of a shared page: /r/ and one segment. */
-const SHARED_PAGE_PATH = /^\/r\/[^/]+$/;
+/** The address of a shared page: /r/ and one segment (Express routes a trailing slash there too). */
+const SHARED_PAGE_PATH = /^\/r\/[^/]+\/?$/;
 
 /** Errors of a shared page answer as pages, since people open them in a browser. */
 export function sharedProblemPage(
