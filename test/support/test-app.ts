@@ -12,6 +12,7 @@ import { loadConfig } from '../../src/config/config.js';
 import type { AppConfig } from '../../src/config/config.js';
 import { openDatabase } from '../../src/database/database.js';
 import type { DatabaseTarget } from '../../src/database/database.js';
+import { setupBudgetMs, withinBudget } from './setup-budget.js';
 import { apiClient } from './api-client.js';
 import type { ApiClient } from './api-client.js';
 import { documentedRequests } from './openapi-conformance.js';
@@ -56,16 +57,23 @@ export async function startTestApp(
       : {}),
     ...env,
   });
-  const database = await openDatabase(config);
-  const moduleRef = await Test.createTestingModule({
-    imports: [AppModule.register(config, database)],
-  }).compile();
-  const app = moduleRef.createNestApplication<NestExpressApplication>({
-    bodyParser: false,
-    logger: ['error', 'warn'],
-  });
-  configureApp(app, config);
-  await app.init();
+  const { database, app } = await withinBudget(
+    setupBudgetMs(),
+    `starting the test app on ${config.databaseUrl ? 'PostgreSQL' : 'the embedded database'}`,
+    async () => {
+      const database = await openDatabase(config);
+      const moduleRef = await Test.createTestingModule({
+        imports: [AppModule.register(config, database)],
+      }).compile();
+      const app = moduleRef.createNestApplication<NestExpressApplication>({
+        bodyParser: false,
+        logger: ['error', 'warn'],
+      });
+      configureApp(app, config);
+      await app.init();
+      return { database, app };
+    },
+  );
   const keys = app.get(ApiKeyService);
   return {
     app,
