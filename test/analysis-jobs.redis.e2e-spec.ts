@@ -86,6 +86,18 @@ function statusOf(d: Deployment, id: number): Promise<string> {
     );
 }
 
+/** An async create of the page the site holds, once a worker is fetching it: the report's id. */
+async function createHeld(d: Deployment, site: JobSite): Promise<number> {
+  const res = await d.api
+    .as(d.key)
+    .post('/api/v1/reports')
+    .set('Prefer', 'respond-async')
+    .send({ url: site.url('/held') })
+    .expect(202);
+  await site.heldArrived;
+  return res.body.data.id as number;
+}
+
 describe('analyses as jobs on Redis, run by worker processes', () => {
   let site: JobSite;
   let d: Deployment;
@@ -134,18 +146,12 @@ describe('analyses as jobs on Redis, run by worker processes', () => {
   it('SIGKILL of the worker mid-analysis: another worker completes the report, no restart', async () => {
     d = await deploy();
     const doomed = await addWorker(d);
-    const res = await d.api
-      .as(d.key)
-      .post('/api/v1/reports')
-      .set('Prefer', 'respond-async')
-      .send({ url: site.url('/held') })
-      .expect(202);
-    await site.heldArrived;
+    const id = await createHeld(d, site);
     await addWorker(d);
     await doomed.kill();
     const killedAt = performance.now();
     const status = await waitUntil(
-      () => statusOf(d, res.body.data.id),
+      () => statusOf(d, id),
       (s) => s === 'completed' || s === 'failed',
       60_000,
     );
@@ -156,13 +162,7 @@ describe('analyses as jobs on Redis, run by worker processes', () => {
   it('the database stopped mid-analysis and started again: the report completes, no restart', async () => {
     d = await deploy();
     const worker = await addWorker(d);
-    const res = await d.api
-      .as(d.key)
-      .post('/api/v1/reports')
-      .set('Prefer', 'respond-async')
-      .send({ url: site.url('/held') })
-      .expect(202);
-    await site.heldArrived;
+    const id = await createHeld(d, site);
     d.pg.stop();
     // The analysis ends while the database is away: its result cannot be stored.
     site.release();
@@ -170,7 +170,7 @@ describe('analyses as jobs on Redis, run by worker processes', () => {
     d.pg.start();
     const backAt = performance.now();
     const status = await waitUntil(
-      () => statusOf(d, res.body.data.id),
+      () => statusOf(d, id),
       (s) => s === 'completed' || s === 'failed',
       60_000,
       500,
@@ -183,36 +183,24 @@ describe('analyses as jobs on Redis, run by worker processes', () => {
   it('SIGTERM of a worker mid-analysis: it finishes the analysis within its grace period, then exits', async () => {
     d = await deploy();
     const worker = await addWorker(d, { SHUTDOWN_GRACE_MS: '10000' });
-    const res = await d.api
-      .as(d.key)
-      .post('/api/v1/reports')
-      .set('Prefer', 'respond-async')
-      .send({ url: site.url('/held') })
-      .expect(202);
-    await site.heldArrived;
+    const id = await createHeld(d, site);
     const exit = worker.stop();
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     site.release();
     expect(await exit).toBe(0);
-    expect(await statusOf(d, res.body.data.id)).toBe('completed');
+    expect(await statusOf(d, id)).toBe('completed');
   }, 60_000);
 
   it('SIGTERM of a worker whose analysis outlasts the grace period: it exits, and another worker completes the report', async () => {
     d = await deploy();
     const worker = await addWorker(d, { SHUTDOWN_GRACE_MS: '500' });
-    const res = await d.api
-      .as(d.key)
-      .post('/api/v1/reports')
-      .set('Prefer', 'respond-async')
-      .send({ url: site.url('/held') })
-      .expect(202);
-    await site.heldArrived;
+    const id = await createHeld(d, site);
     const stopping = performance.now();
     expect(await worker.stop()).toBe(0);
     expect(performance.now() - stopping).toBeLessThan(5_000);
     await addWorker(d);
     const status = await waitUntil(
-      () => statusOf(d, res.body.data.id),
+      () => statusOf(d, id),
       (s) => s === 'completed' || s === 'failed',
       60_000,
     );
