@@ -1,6 +1,5 @@
 import { findAll } from 'domutils';
 import { parseDocument } from 'htmlparser2';
-import request from 'supertest';
 import { CHECKS } from '../src/analysis/index.js';
 import { html, startFixtureSite } from './support/fixture-server.js';
 import type { FixtureSite } from './support/fixture-server.js';
@@ -25,7 +24,7 @@ describe('the check catalogue', () => {
   });
 
   it('is a page with a section for every check, anchored by its id, without script', async () => {
-    const res = await request(t.http).get('/docs/checks').expect(200);
+    const res = await t.anonymous().get('/docs/checks').expect(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['content-security-policy']).toContain(
       "default-src 'none'",

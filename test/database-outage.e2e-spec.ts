@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import request from 'supertest';
 import { EmbeddedPostgres } from '../src/database/embedded-postgres.js';
 import { startTestApp } from './support/test-app.js';
 import type { TestApp } from './support/test-app.js';
@@ -34,8 +33,8 @@ describe('database outage', () => {
     const list = () => t.as(key).get('/api/v1/reports');
     await list().expect(200);
 
-    const ready = () => request(t.http).get('/health/ready');
-    const live = () => request(t.http).get('/health/live');
+    const ready = () => t.anonymous().get('/health/ready');
+    const live = () => t.anonymous().get('/health/live');
     expect((await ready()).body).toMatchObject({
       status: 'ok',
       info: { database: { status: 'up' } },

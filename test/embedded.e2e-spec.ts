@@ -1,3 +1,4 @@
+import { checkedFetch } from './support/openapi-conformance.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -61,7 +62,7 @@ describe('the embedded default (no DATABASE_URL)', () => {
     expect(output).not.toMatch(/RouterExplorer|InstanceLoader/);
     const auth = { Authorization: `Bearer ${key}` };
 
-    const created = await fetch(`${first.base}/api/v1/reports`, {
+    const created = await checkedFetch(`${first.base}/api/v1/reports`, {
       method: 'POST',
       headers: { ...auth, 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ url: site.url('/'), privacy: '0' }),
@@ -76,7 +77,7 @@ describe('the embedded default (no DATABASE_URL)', () => {
 
     const second = await start();
     expect(second.output()).not.toMatch(/\brk_[A-Za-z0-9_-]{20,}/);
-    const listed = await fetch(`${second.base}/api/v1/reports`, {
+    const listed = await checkedFetch(`${second.base}/api/v1/reports`, {
       headers: auth,
     });
     expect(listed.status).toBe(200);
@@ -100,8 +101,11 @@ describe('the embedded default (no DATABASE_URL)', () => {
       expect(key).toMatch(/^rk_[A-Za-z0-9_-]{40,}$/);
       const auth = { Authorization: `Bearer ${key}` };
       expect(
-        (await fetch(`${running.base}/api/v1/reports`, { headers: auth }))
-          .status,
+        (
+          await checkedFetch(`${running.base}/api/v1/reports`, {
+            headers: auth,
+          })
+        ).status,
       ).toBe(200);
 
       const listed = await cli('keys:list');
@@ -117,8 +121,11 @@ describe('the embedded default (no DATABASE_URL)', () => {
       // The service believes a verified key for 5 s: revoked elsewhere, it is refused within that.
       const refused = await waitUntil(
         async () =>
-          (await fetch(`${running.base}/api/v1/reports`, { headers: auth }))
-            .status,
+          (
+            await checkedFetch(`${running.base}/api/v1/reports`, {
+              headers: auth,
+            })
+          ).status,
         (status) => status === 401,
         6_000,
       );

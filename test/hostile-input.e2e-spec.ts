@@ -168,7 +168,7 @@ describe('hostile and malformed input', () => {
   it.each(['/r', '/r/', '/r/x/y'])(
     '%s, which is no shared page, answers a problem document',
     async (path) => {
-      expectProblem(await request(t.http).get(path), 404);
+      expectProblem(await t.anonymous().get(path), 404);
     },
   );
 

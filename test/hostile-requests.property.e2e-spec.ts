@@ -242,24 +242,25 @@ const call: fc.Arbitrary<{ label: string; html: boolean; run: Call }> =
       label: `GET shared JSON ${token}`,
       html: false,
       run: (t: TestApp) =>
-        withHeaders(request(t.http).get(`/api/v1/shared/reports/${token}`), h),
+        withHeaders(t.anonymous().get(`/api/v1/shared/reports/${token}`), h),
     })),
     fc.tuple(segment, headers).map(([token, h]) => ({
       label: `GET /r/${token}`,
       html: true,
-      run: (t: TestApp) => withHeaders(request(t.http).get(`/r/${token}`), h),
+      run: (t: TestApp) => withHeaders(t.anonymous().get(`/r/${token}`), h),
     })),
     fc.tuple(segment, body, headers).map(([token, b, h]) => ({
       label: `POST /r/${token} ${b.type}`,
       html: true,
       run: (t: TestApp) =>
-        send(withHeaders(request(t.http).post(`/r/${token}`), h), b),
+        send(withHeaders(t.anonymous().post(`/r/${token}`), h), b),
     })),
     fc.tuple(headerValue, segment).map(([authorization, id]) => ({
       label: `GET with Authorization ${authorization.slice(0, 80)}`,
       html: false,
       run: (t: TestApp) =>
-        request(t.http)
+        t
+          .anonymous()
           .get(`/api/v1/reports/${id}`)
           .set('Authorization', authorization),
     })),

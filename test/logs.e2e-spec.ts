@@ -1,3 +1,4 @@
+import { checkedFetch } from './support/openapi-conformance.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -68,7 +69,7 @@ describe('request logs', () => {
     );
 
   it('takes a plain X-Request-Id from the client, answers it and logs it', async () => {
-    const res = await fetch(`${service.base}/api/v1/reports`, {
+    const res = await checkedFetch(`${service.base}/api/v1/reports`, {
       headers: {
         Authorization: `Bearer ${key}`,
         'X-Request-Id': 'client-trace.42',
@@ -85,7 +86,7 @@ describe('request logs', () => {
 
   it('gives a request without one, or with one that could forge a line, an id of its own', async () => {
     for (const given of [undefined, 'x'.repeat(129), 'a b', '"}{"level":60']) {
-      const res = await fetch(`${service.base}/health/live`, {
+      const res = await checkedFetch(`${service.base}/health/live`, {
         headers: given === undefined ? {} : { 'X-Request-Id': given },
       });
       const id = res.headers.get('x-request-id')!;
@@ -96,7 +97,7 @@ describe('request logs', () => {
 
   it('writes no key, password, cookie or share token, whatever the requests carried', async () => {
     const password = 'correct-horse-battery-logged';
-    const created = await fetch(`${service.base}/api/v1/reports`, {
+    const created = await checkedFetch(`${service.base}/api/v1/reports`, {
       method: 'POST',
       headers: {
         Authorization: `Bearer ${key}`,
@@ -108,7 +109,7 @@ describe('request logs', () => {
     const shareUrl = ((await created.json()) as { data: { share_url: string } })
       .data.share_url;
     const token = new URL(shareUrl).pathname.split('/').at(-1)!;
-    const unlocked = await fetch(`${service.base}/r/${token}`, {
+    const unlocked = await checkedFetch(`${service.base}/r/${token}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ password }),
@@ -116,16 +117,19 @@ describe('request logs', () => {
     });
     expect(unlocked.status).toBe(303);
     const cookie = unlocked.headers.get('set-cookie')!.split(';')[0];
-    const page = await fetch(`${service.base}/r/${token}`, {
+    const page = await checkedFetch(`${service.base}/r/${token}`, {
       headers: { Cookie: cookie, 'X-Request-Id': 'with-cookie' },
     });
     expect(page.status).toBe(200);
-    const json = await fetch(`${service.base}/api/v1/shared/reports/${token}`, {
-      headers: {
-        'X-Report-Password': password,
-        'X-Request-Id': 'with-password',
+    const json = await checkedFetch(
+      `${service.base}/api/v1/shared/reports/${token}`,
+      {
+        headers: {
+          'X-Report-Password': password,
+          'X-Request-Id': 'with-password',
+        },
       },
-    });
+    );
     expect(json.status).toBe(200);
 
     expect(await requestLines('with-cookie')).toMatchObject([

@@ -1,3 +1,4 @@
+import { checkedFetch } from './support/openapi-conformance.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -72,7 +73,7 @@ describe('two API processes share one rate limit', () => {
   });
 
   const list = (on: ServiceProcess, key: string) =>
-    fetch(`${on.base}/api/v1/reports`, {
+    checkedFetch(`${on.base}/api/v1/reports`, {
       headers: { Authorization: `Bearer ${key}` },
     });
 
@@ -98,7 +99,7 @@ describe('two API processes share one rate limit', () => {
 
   it('counts wrong passwords of a shared report once for both', async () => {
     const key = await newKey('two processes, sharing');
-    const created = await fetch(`${a.base}/api/v1/reports`, {
+    const created = await checkedFetch(`${a.base}/api/v1/reports`, {
       method: 'POST',
       headers: {
         Authorization: `Bearer ${key}`,
@@ -117,7 +118,7 @@ describe('two API processes share one rate limit', () => {
     ).data;
     const token = share_url.split('/r/')[1];
     const guess = (on: ServiceProcess, password: string) =>
-      fetch(`${on.base}/api/v1/shared/reports/${token}`, {
+      checkedFetch(`${on.base}/api/v1/shared/reports/${token}`, {
         headers: { 'X-Report-Password': password },
       }).then((res) => res.status);
     const statuses: number[] = [];

@@ -71,7 +71,7 @@ describe('rate limits, shared in Redis', () => {
 
   it('is ready once the database and Redis answer, without a key and outside the limits', async () => {
     for (let i = 0; i < REQUESTS + 1; i++) {
-      const res = await request(t.http).get('/health/ready').expect(200);
+      const res = await t.anonymous().get('/health/ready').expect(200);
       expect(res.body).toMatchObject({
         status: 'ok',
         info: { database: { status: 'up' }, redis: { status: 'up' } },
@@ -138,7 +138,8 @@ describe('rate limits, shared in Redis', () => {
       await t.as(key).get('/api/v1/reports').expect(200);
     }
     await t.as(key).get('/api/v1/reports').expect(429);
-    const unknown = await request(t.http)
+    const unknown = await t
+      .anonymous()
       .get('/api/v1/reports')
       .set('Authorization', 'Bearer rk_unknownunknownunknownunknown')
       .expect(401);
@@ -221,7 +222,8 @@ describe('rate limits, shared in Redis', () => {
     const statuses = (
       await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
-          request(t.http)
+          t
+            .anonymous()
             .get(`/api/v1/shared/reports/${token}`)
             .set('X-Report-Password', `burst ${i}`),
         ),

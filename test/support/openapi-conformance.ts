@@ -276,3 +276,24 @@ export function documentedRequests(http: Server) {
     options: (path: string) => conforming(agent.options(path)),
   };
 }
+
+/** fetch, for services started as processes: fails unless the answer conforms to docs/openapi.json. */
+export async function checkedFetch(
+  url: string,
+  init: RequestInit = {},
+): Promise<Response> {
+  const res = await fetch(url, init);
+  const problems = committedConformance().problemsOf({
+    method: init.method ?? 'GET',
+    path: new URL(url).pathname,
+    status: res.status,
+    headers: Object.fromEntries(res.headers),
+    text: await res.clone().text(),
+  });
+  if (problems.length > 0) {
+    throw new Error(
+      `The answer does not conform to docs/openapi.json:\n- ${problems.join('\n- ')}`,
+    );
+  }
+  return res;
+}
