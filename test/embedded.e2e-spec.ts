@@ -47,17 +47,19 @@ describe('the embedded default (no DATABASE_URL)', () => {
 
   it('prints the docs URL and a key, serves the API, and keeps data across restarts', async () => {
     const first = await start();
-    // The key comes last, on a line of its own, after the addresses; Nest's start-up lines are debug.
+    // The key comes after the addresses, alone on its line and set apart; Nest's start-up lines are debug.
     const output = await waitUntil(
       () => Promise.resolve(first.output()),
       (text) => /\brk_[A-Za-z0-9_-]{20,}\n/.test(text),
       10_000,
     );
-    const lines = output.trimEnd().split('\n');
-    const key = /^ {4}(rk_[A-Za-z0-9_-]{20,})$/.exec(lines.at(-1)!)?.[1];
+    const lines = output.split('\n');
+    const keyLine = lines.findIndex((line) => /^ {4}rk_/.test(line));
+    const key = /^ {4}(rk_[A-Za-z0-9_-]{20,})$/.exec(lines[keyLine] ?? '')?.[1];
     expect(key).toBeDefined();
+    expect(lines[keyLine - 1]).toBe('');
     expect(lines.findIndex((line) => line.includes('API on'))).toBeLessThan(
-      lines.length - 1,
+      keyLine,
     );
     expect(output).not.toMatch(/RouterExplorer|InstanceLoader/);
     const auth = { Authorization: `Bearer ${key}` };
