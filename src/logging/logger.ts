@@ -29,11 +29,15 @@ export const REDACTED_PATHS = [
 
 /** The process's JSON log: one line an event, at LOG_LEVEL and above. */
 export function createLog(config: Pick<AppConfig, 'logLevel'>): Pino {
-  return pino({
-    level: PINO_LEVELS[config.logLevel],
-    timestamp: pino.stdTimeFunctions.isoTime,
-    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-  });
+  return pino(
+    {
+      level: PINO_LEVELS[config.logLevel],
+      timestamp: pino.stdTimeFunctions.isoTime,
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    },
+    // Written at once, so lines keep their order with what the process prints itself (the first key).
+    pino.destination({ dest: 1, sync: true }),
+  );
 }
 
 /** Splits Nest's optional parameters into the context (last string) and the rest. */
