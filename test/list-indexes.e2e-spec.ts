@@ -1,7 +1,10 @@
 import { plainToInstance } from 'class-transformer';
 import type { EntityManager } from 'typeorm';
 import { ListReportsQuery } from '../src/reports/dto/list-reports.query.js';
-import { ReportsRepository } from '../src/reports/reports.repository.js';
+import {
+  EXACT_SEARCH_TOTAL,
+  ReportsRepository,
+} from '../src/reports/reports.repository.js';
 import { seedBulkReports } from './support/seed.js';
 import { startTestApp } from './support/test-app.js';
 import type { TestApp } from './support/test-app.js';
@@ -224,8 +227,15 @@ describe('list queries use indexes', () => {
       );
     });
 
-    it('count: an index of the account, not the table', async () => {
-      expectAccountIndexes(await countPlan(filterParams));
+    it('count: one row of report_counts, not the account', async () => {
+      const query = plainToInstance(ListReportsQuery, filterParams);
+      const { sql, parameters } = reports.keptCountStatement(accountId, query);
+      const nodes = await explain(sql, parameters, true);
+      expect(describe_(nodes)).toEqual(['Index Scan report_counts_pkey']);
+      expect(nodes[0]['Index Cond']).toMatch(
+        /account_id = .*project = .*result = /,
+      );
+      expect(nodes[0]['Actual Rows']).toBe(1);
     });
   });
 
@@ -344,8 +354,20 @@ describe('list queries use indexes', () => {
   it.each([
     ['3+ characters', 'checkout'],
     ['2 characters', 'zq'],
-  ])('count of a search of %s: indexes of the account', async (_n, term) => {
-    const nodes = await countPlan({ search: term });
+  ])(
+    'count of a search of %s: indexes of the account, stopped at the bound',
+    async (_n, term) => {
+      const nodes = await countPlan({ search: term });
+      expectAccountIndexes(nodes);
+      expect(nodes.some((n) => n['Node Type'] === 'Limit')).toBe(true);
+    },
+  );
+
+  it('count of a common term reads no more than the bound of its matches', async () => {
+    // "site" is in every url of the account: 10,000 matches, EXACT_SEARCH_TOTAL + 1 read.
+    const nodes = await countPlan({ search: 'site' }, true);
+    const limit = nodes.find((n) => n['Node Type'] === 'Limit')!;
+    expect(limit['Actual Rows']).toBe(EXACT_SEARCH_TOTAL + 1);
     expectAccountIndexes(nodes);
   });
 });

@@ -82,6 +82,7 @@ describe('GET /api/v1/reports (list)', () => {
       last_page: 1,
       per_page: 10,
       total: 6,
+      total_is_exact: true,
       path: 'http://reports.example.test/api/v1/reports',
     });
     expect(res.body.links).toEqual({
@@ -195,6 +196,7 @@ describe('GET /api/v1/reports (list)', () => {
       last_page: 3,
       per_page: 10,
       total: 23,
+      total_is_exact: true,
       path: 'http://api.reports.example.test:8080/api/v1/reports',
     });
     const base =
@@ -220,6 +222,7 @@ describe('GET /api/v1/reports (list)', () => {
       from: null,
       to: null,
       total: 23,
+      total_is_exact: true,
       last_page: 3,
     });
     const wide = await page('?per_page=25').expect(200);
@@ -232,6 +235,7 @@ describe('GET /api/v1/reports (list)', () => {
     expect(res.body.data).toEqual([]);
     expect(res.body.meta).toMatchObject({
       total: 0,
+      total_is_exact: true,
       last_page: 1,
       from: null,
       to: null,

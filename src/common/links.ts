@@ -22,6 +22,8 @@ export function originOf(request: Request): string {
 
 export interface PageNumbers {
   total: number;
+  /** False when `total` is an estimate: then `next` follows a full page. */
+  exact: boolean;
   page: number;
   perPage: number;
 }
@@ -40,6 +42,7 @@ export interface PageMeta {
   last_page: number;
   per_page: number;
   total: number;
+  total_is_exact: boolean;
   path: string;
 }
 
@@ -47,7 +50,7 @@ export interface PageMeta {
 export function pageEnvelope(
   request: Request,
   count: number,
-  { total, page, perPage }: PageNumbers,
+  { total, exact, page, perPage }: PageNumbers,
 ): { links: PageLinks; meta: PageMeta } {
   const origin = originOf(request);
   const requested = new URL(request.originalUrl, origin);
@@ -63,8 +66,11 @@ export function pageEnvelope(
     links: {
       first: link(1),
       last: link(lastPage),
-      prev: page > 1 ? link(Math.min(page - 1, lastPage)) : null,
-      next: page < lastPage ? link(page + 1) : null,
+      prev:
+        page > 1 ? link(exact ? Math.min(page - 1, lastPage) : page - 1) : null,
+      next: (exact ? page < lastPage : count === perPage)
+        ? link(page + 1)
+        : null,
     },
     meta: {
       current_page: page,
@@ -73,6 +79,7 @@ export function pageEnvelope(
       last_page: lastPage,
       per_page: perPage,
       total,
+      total_is_exact: exact,
       path,
     },
   };

@@ -301,8 +301,17 @@ export class ListMetaView {
   last_page: number;
   @ApiProperty({ type: 'integer' })
   per_page: number;
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({
+    type: 'integer',
+    description:
+      'Reports the filters keep. Exact without a search, and for a search with at most 2000 matches; past that, an estimate (total_is_exact false), at least 2001.',
+  })
   total: number;
+  @ApiProperty({
+    description:
+      'False when total (and so last_page and links.last) is an estimate: a search with more than 2000 matches. links.next then follows every full page.',
+  })
+  total_is_exact: boolean;
   @ApiProperty({ type: 'string', format: 'uri' })
   path: string;
 }

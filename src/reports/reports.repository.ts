@@ -17,6 +17,12 @@ export interface ReportListFilter {
   sort: 'asc' | 'desc';
 }
 
+/** A list's total, and whether it is exact or an estimate (searches past EXACT_SEARCH_TOTAL). */
+export interface ListTotal {
+  total: number;
+  exact: boolean;
+}
+
 /** Which rows of the ordered list a page reads; `total` is the count taken first. */
 export interface ReportListWindow {
   offset: number;
@@ -99,6 +105,13 @@ const SUMMARY_COLUMNS = [
  */
 const FEW_MATCHES = 2_000;
 
+/**
+ * A search counts its matches exactly up to this many (one more is read to know it
+ * is past); beyond, the total is an estimate. The same bound as FEW_MATCHES: an exact
+ * total is what lets a page sort a search's few matches.
+ */
+export const EXACT_SEARCH_TOTAL = FEW_MATCHES;
+
 /** Below this length a search term has no trigram for the url search index. */
 const TRIGRAM_LENGTH = 3;
 
@@ -130,15 +143,34 @@ export class ReportsRepository {
     @InjectRepository(Report) private readonly reports: Repository<Report>,
   ) {}
 
-  /** How many of the account's reports the filter keeps. */
+  /**
+   * How many of the account's reports the filter keeps. Without a search, the kept
+   * count of report_counts (migration ReportCounts): one row, exact. A search counts
+   * its matches up to EXACT_SEARCH_TOTAL; past that, the planner's estimate of them,
+   * held between that bound and the total without the search, and flagged inexact.
+   */
   async countMatching(
     accountId: string,
     filter: ReportListFilter,
-  ): Promise<number> {
-    const counted = await this.listCountQuery(accountId, filter).getRawOne<{
-      total: string;
-    }>();
-    return Number(counted?.total ?? 0);
+  ): Promise<ListTotal> {
+    if (!filter.search) {
+      return { total: await this.keptCount(accountId, filter), exact: true };
+    }
+    const { sql, parameters } = this.listCountStatement(accountId, filter);
+    const [counted]: Array<{ total: string }> = await this.reports.query(
+      sql,
+      parameters,
+    );
+    const total = Number(counted?.total ?? 0);
+    if (total <= EXACT_SEARCH_TOTAL) return { total, exact: true };
+    const [estimate, ceiling] = await Promise.all([
+      this.estimateMatching(accountId, filter),
+      this.keptCount(accountId, { ...filter, search: undefined }),
+    ]);
+    return {
+      total: Math.max(total, Math.min(estimate, ceiling)),
+      exact: false,
+    };
   }
 
   /** One page of the account's filtered, ordered reports, without their analyses. */
@@ -150,8 +182,33 @@ export class ReportsRepository {
     return this.listPageQuery(accountId, filter, window).getMany();
   }
 
+  /** The one row of report_counts that holds a total without a search. */
+  keptCountStatement(accountId: string, filter: ReportListFilter): Statement {
+    return {
+      sql: `SELECT n FROM report_counts
+            WHERE account_id = $1 AND project = $2 AND result = $3`,
+      parameters: [
+        accountId,
+        filter.project?.toLowerCase() ?? '',
+        filter.result ?? '',
+      ],
+    };
+  }
+
+  /**
+   * A search's total: a COUNT(*) of at most EXACT_SEARCH_TOTAL + 1 matches, with no
+   * ORDER BY, so a common term stops early instead of counting every match.
+   */
   listCountStatement(accountId: string, filter: ReportListFilter): Statement {
-    return statementOf(this.listCountQuery(accountId, filter));
+    const { sql, parameters } = statementOf(
+      this.listFilter(accountId, filter)
+        .select('1')
+        .limit(EXACT_SEARCH_TOTAL + 1),
+    );
+    return {
+      sql: `SELECT COUNT(*) AS total FROM (${sql}) matches`,
+      parameters,
+    };
   }
 
   listPageStatement(
@@ -376,15 +433,36 @@ export class ReportsRepository {
       });
   }
 
-  /**
-   * The list's total: a plain COUNT(*) of the filtered rows, with no ORDER BY
-   * (getManyAndCount counts DISTINCT ids, which sorts or hashes every one).
-   */
-  private listCountQuery(
+  /** The kept count of the account's reports under the project and result filters. */
+  private async keptCount(
     accountId: string,
     filter: ReportListFilter,
-  ): SelectQueryBuilder<Report> {
-    return this.listFilter(accountId, filter).select('COUNT(*)', 'total');
+  ): Promise<number> {
+    const { sql, parameters } = this.keptCountStatement(accountId, filter);
+    const rows: Array<{ n: string }> = await this.reports.query(
+      sql,
+      parameters,
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  /** The planner's estimate of a search's matches, read from EXPLAIN: no row is read. */
+  private async estimateMatching(
+    accountId: string,
+    filter: ReportListFilter,
+  ): Promise<number> {
+    const [sql, parameters] = this.listFilter(accountId, filter)
+      .select('report.id')
+      .getQueryAndParameters();
+    const rows: Array<{ 'QUERY PLAN': unknown }> = await this.reports.query(
+      `EXPLAIN (FORMAT JSON) ${sql}`,
+      parameters,
+    );
+    const raw = rows[0]['QUERY PLAN'];
+    const plans = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{
+      Plan: { 'Plan Rows': number };
+    }>;
+    return Math.round(plans[0].Plan['Plan Rows']);
   }
 
   /**

@@ -32,6 +32,8 @@ import type { ReportChange } from './reports.repository.js';
 export interface ReportPage {
   reports: Report[];
   total: number;
+  /** False when `total` is an estimate (a search with many matches). */
+  exact: boolean;
   page: number;
   perPage: number;
 }
@@ -88,17 +90,17 @@ export class ReportsService {
     // Counted first: an empty answer or a page past the end reads no rows. (A search
     // for a term of other accounts counts nothing through the account's trigram
     // index, where walking the account's rows in order would look at every one.)
-    const total = await this.reports.countMatching(accountId, query);
+    const { total, exact } = await this.reports.countMatching(accountId, query);
     const offset = (page - 1) * perPage;
     const reports =
-      offset < total
+      offset < total || !exact
         ? await this.reports.page(accountId, query, {
             offset,
             limit: perPage,
             total,
           })
         : [];
-    return { reports, total, page, perPage };
+    return { reports, total, exact, page, perPage };
   }
 
   async get(accountId: string, id: string): Promise<Report> {

@@ -238,7 +238,10 @@ export interface components {
       to: number | null;
       last_page: number;
       per_page: number;
+      /** @description Reports the filters keep. Exact without a search, and for a search with at most 2000 matches; past that, an estimate (total_is_exact false), at least 2001. */
       total: number;
+      /** @description False when total (and so last_page and links.last) is an estimate: a search with more than 2000 matches. links.next then follows every full page. */
+      total_is_exact: boolean;
       /** Format: uri */
       path: string;
     };

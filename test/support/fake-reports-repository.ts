@@ -6,6 +6,7 @@ import type {
 } from '../../src/reports/report.entity.js';
 import { completedColumns } from '../../src/reports/reports.repository.js';
 import type {
+  ListTotal,
   NewReport,
   ReportChange,
   ReportListFilter,
@@ -16,7 +17,7 @@ import type {
 /** The repository's queries a service runs (the statements are for EXPLAIN only). */
 type ReportsStore = Omit<
   ReportsRepository,
-  'listCountStatement' | 'listPageStatement'
+  'listCountStatement' | 'listPageStatement' | 'keptCountStatement'
 >;
 
 /**
@@ -56,8 +57,14 @@ export class FakeReportsRepository implements ReportsStore {
     return report;
   }
 
-  countMatching(accountId: string, filter: ReportListFilter): Promise<number> {
-    return Promise.resolve(this.matching(accountId, filter).length);
+  countMatching(
+    accountId: string,
+    filter: ReportListFilter,
+  ): Promise<ListTotal> {
+    return Promise.resolve({
+      total: this.matching(accountId, filter).length,
+      exact: true,
+    });
   }
 
   page(
