@@ -8,6 +8,7 @@ import { completedColumns } from '../../src/reports/reports.repository.js';
 import type {
   ListTotal,
   NewReport,
+  PageRow,
   ReportChange,
   ReportListFilter,
   ReportListWindow,
@@ -17,7 +18,11 @@ import type {
 /** The repository's queries a service runs (the statements are for EXPLAIN only). */
 type ReportsStore = Omit<
   ReportsRepository,
-  'listCountStatement' | 'listPageStatement' | 'keptCountStatement'
+  | 'listCountStatement'
+  | 'listPageStatement'
+  | 'listPageStatements'
+  | 'keptCountStatement'
+  | 'listEstimateStatement'
 >;
 
 /**
@@ -71,15 +76,25 @@ export class FakeReportsRepository implements ReportsStore {
     accountId: string,
     filter: ReportListFilter,
     window: ReportListWindow,
-  ): Promise<Report[]> {
+  ): Promise<PageRow[]> {
     this.pagesRead.push(window);
     const rows = this.matching(accountId, filter).sort((a, b) =>
       filter.sort === 'asc'
         ? Number(a.id) - Number(b.id)
         : Number(b.id) - Number(a.id),
     );
+    const { cursor } = window;
+    // Lists are in id order here: a cursor's side is the ids beyond its own.
+    const beyond = (r: Report) =>
+      (Number(r.id) > Number(cursor!.id) === (filter.sort === 'asc')) ===
+      (cursor!.towards === 'next');
+    const read = cursor
+      ? cursor.towards === 'next'
+        ? rows.filter(beyond).slice(0, window.limit)
+        : rows.filter(beyond).slice(-window.limit)
+      : rows.slice(window.offset, window.offset + window.limit);
     return Promise.resolve(
-      rows.slice(window.offset, window.offset + window.limit).map(copy),
+      read.map((r) => ({ report: copy(r), sortValue: null })),
     );
   }
 
