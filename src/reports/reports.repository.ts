@@ -240,11 +240,15 @@ export class ReportsRepository {
    * ORDER BY, so a common term stops early instead of counting every match.
    */
   listCountStatement(accountId: string, filter: ReportListFilter): Statement {
-    const { sql, parameters } = statementOf(
-      this.listFilter(accountId, filter)
-        .select('1')
-        .limit(EXACT_SEARCH_TOTAL + 1),
-    );
+    const matches = this.listFilter(accountId, filter)
+      .select('1')
+      .limit(EXACT_SEARCH_TOTAL + 1);
+    if ((filter.search?.length ?? 0) < TRIGRAM_LENGTH) {
+      // No trigram: walk the account's id index, or the planner, expecting the
+      // bound's matches soon, scans the whole table (every account's rows).
+      matches.orderBy('report.id', 'DESC', 'NULLS LAST');
+    }
+    const { sql, parameters } = statementOf(matches);
     return {
       sql: `SELECT COUNT(*) AS total FROM (${sql}) matches`,
       parameters,
