@@ -1,7 +1,12 @@
 import { plainToInstance } from 'class-transformer';
 import type { EntityManager } from 'typeorm';
 import { ListReportsQuery } from '../src/reports/dto/list-reports.query.js';
-import { ReportsRepository } from '../src/reports/reports.repository.js';
+import type { SortKey } from '../src/reports/dto/list-reports.query.js';
+import type { ListCursor } from '../src/reports/list-cursor.js';
+import {
+  EXACT_SEARCH_TOTAL,
+  ReportsRepository,
+} from '../src/reports/reports.repository.js';
 import { seedBulkReports } from './support/seed.js';
 import { startTestApp } from './support/test-app.js';
 import type { TestApp } from './support/test-app.js';
@@ -224,9 +229,135 @@ describe('list queries use indexes', () => {
       );
     });
 
-    it('count: an index of the account, not the table', async () => {
-      expectAccountIndexes(await countPlan(filterParams));
+    it('count: one row of report_counts, not the account', async () => {
+      const query = plainToInstance(ListReportsQuery, filterParams);
+      const { sql, parameters } = reports.keptCountStatement(accountId, query);
+      const nodes = await explain(sql, parameters, true);
+      expect(describe_(nodes)).toEqual(['Index Scan report_counts_pkey']);
+      expect(nodes[0]['Index Cond']).toMatch(
+        /account_id = .*project = .*result = /,
+      );
+      expect(nodes[0]['Actual Rows']).toBe(1);
     });
+  });
+
+  describe('from a cursor', () => {
+    /** A cursor at the report `offset` reports into the account (id order). */
+    async function cursorAt(
+      sortBy: string,
+      towards: 'next' | 'prev',
+      where = 'true',
+    ): Promise<ListCursor> {
+      const [row] = await t.dataSource.query(
+        `SELECT id::text, CASE $2 WHEN 'id' THEN NULL
+           WHEN 'url' THEN url WHEN 'result' THEN result_rank::text
+           ELSE to_char(generated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')
+         END AS value
+         FROM reports WHERE account_id = $1 AND ${where} ORDER BY id OFFSET $3 LIMIT 1`,
+        [accountId, sortBy, where.includes('IS NULL') ? 50 : 3000],
+      );
+      return {
+        sortBy: sortBy as SortKey,
+        value: row.value,
+        id: row.id,
+        towards,
+      };
+    }
+
+    async function cursorPlans(params: Params, cursor: ListCursor) {
+      const query = plainToInstance(ListReportsQuery, params);
+      const plans = [];
+      for (const { sql, parameters } of reports.listPageStatements(
+        accountId,
+        query,
+        { offset: 0, limit: 11, cursor },
+      )) {
+        plans.push(await explain(sql, parameters));
+      }
+      return plans;
+    }
+
+    const flip = (sort: string) =>
+      sort.endsWith('desc')
+        ? sort.replace('desc', 'asc')
+        : sort.replace('asc', 'desc');
+
+    describe.each(Object.keys(INTENDED))('filter: %s', (filter) => {
+      const filterParams: Params =
+        filter === 'project'
+          ? { project: PROJECT }
+          : filter === 'result'
+            ? { result: 'bad' }
+            : {};
+      it.each(
+        SORTS.flatMap(([sort, params]) =>
+          (['next', 'prev'] as const).flatMap((towards) =>
+            ['a value', 'no value'].map(
+              (value) => [sort, towards, value, params] as const,
+            ),
+          ),
+        ).filter(
+          ([sort, , value]) =>
+            value === 'a value' || /^(generated_at|result)/.test(sort),
+        ),
+      )(
+        '%s, %s from a report with %s: each part a range of the sort index, nothing sorted',
+        async (sort, towards, value, params) => {
+          const sortBy = sort.split(' ')[0];
+          const where =
+            value === 'no value'
+              ? `${sortBy === 'result' ? 'result_rank' : sortBy} IS NULL`
+              : sortBy === 'id'
+                ? 'true'
+                : `${sortBy === 'result' ? 'result_rank' : sortBy} IS NOT NULL`;
+          const cursor = await cursorAt(sortBy, towards, where);
+          const read = towards === 'next' ? sort : flip(sort);
+          const plans = await cursorPlans(
+            { ...params, ...filterParams },
+            cursor,
+          );
+          expect(plans.length).toBeGreaterThan(0);
+          for (const nodes of plans) {
+            expectIndexOrder(nodes, INTENDED[filter][read]);
+            // The cursor bounds the index range; it is not a filter of rows read.
+            expect(nodes.find(isScan)!['Index Cond']).toMatch(
+              /(id [<>]|ROW\(|IS NULL|IS NOT NULL)/,
+            );
+          }
+        },
+      );
+    });
+
+    it.each(SORTS)(
+      '%s: a common term from a cursor stays in the account, bounded by the cursor',
+      async (sort, params) => {
+        const sortBy = sort.split(' ')[0];
+        const plans = await cursorPlans(
+          { ...params, search: 'site' },
+          await cursorAt(sortBy, 'next'),
+        );
+        // The planner either walks the sort's index from the cursor or sorts the
+        // matches past it (its estimate of a term varies with the sample): both
+        // only through the account's indexes, the cursor a condition of the scan.
+        for (const nodes of plans) {
+          expect(describe_(nodes)).not.toContainEqual(
+            expect.stringMatching(/Seq Scan/),
+          );
+          expectAccountIndexes(nodes);
+          const sorted = nodes.findIndex(isSort);
+          if (sorted < 0) continue;
+          expect(nodesOf(nodes[sorted]).some(isHeapScan)).toBe(true);
+        }
+        const walked = plans[0].find(
+          (n) =>
+            n['Node Type'] === 'Index Scan' &&
+            n['Index Name'] === INTENDED.none[sort],
+        );
+        if (walked) {
+          expect(walked['Index Cond']).toMatch(/(id [<>]|ROW\()/);
+        }
+      },
+    );
   });
 
   it.each(SORTS)(
@@ -344,8 +475,20 @@ describe('list queries use indexes', () => {
   it.each([
     ['3+ characters', 'checkout'],
     ['2 characters', 'zq'],
-  ])('count of a search of %s: indexes of the account', async (_n, term) => {
-    const nodes = await countPlan({ search: term });
+  ])(
+    'count of a search of %s: indexes of the account, stopped at the bound',
+    async (_n, term) => {
+      const nodes = await countPlan({ search: term });
+      expectAccountIndexes(nodes);
+      expect(nodes.some((n) => n['Node Type'] === 'Limit')).toBe(true);
+    },
+  );
+
+  it('count of a common term reads no more than the bound of its matches', async () => {
+    // "site" is in every url of the account: 10,000 matches, EXACT_SEARCH_TOTAL + 1 read.
+    const nodes = await countPlan({ search: 'site' }, true);
+    const limit = nodes.find((n) => n['Node Type'] === 'Limit')!;
+    expect(limit['Actual Rows']).toBe(EXACT_SEARCH_TOTAL + 1);
     expectAccountIndexes(nodes);
   });
 });

@@ -292,6 +292,7 @@ describe('OpenAPI document', () => {
       ]),
     );
     expect(Object.keys(params).sort()).toEqual([
+      'cursor',
       'page',
       'per_page',
       'project',
@@ -316,6 +317,7 @@ describe('OpenAPI document', () => {
     expect(params.result).toMatchObject({ enum: ['good', 'decent', 'bad'] });
     expect(params.search_by).toMatchObject({ enum: ['url'], default: 'url' });
     expect(params.page).toMatchObject({ minimum: 1, default: 1 });
+    expect(params.cursor).toMatchObject({ type: 'string', maxLength: 12000 });
   });
 
   it('describes the report and the problem document', () => {

@@ -1,3 +1,4 @@
+import { encodeCursor } from '../src/reports/list-cursor.js';
 import { seedReports } from './support/seed.js';
 import { startTestApp } from './support/test-app.js';
 import type { TestApp } from './support/test-app.js';
@@ -82,6 +83,9 @@ describe('GET /api/v1/reports (list)', () => {
       last_page: 1,
       per_page: 10,
       total: 6,
+      total_is_exact: true,
+      next_cursor: null,
+      prev_cursor: null,
       path: 'http://reports.example.test/api/v1/reports',
     });
     expect(res.body.links).toEqual({
@@ -195,6 +199,7 @@ describe('GET /api/v1/reports (list)', () => {
       last_page: 3,
       per_page: 10,
       total: 23,
+      total_is_exact: true,
       path: 'http://api.reports.example.test:8080/api/v1/reports',
     });
     const base =
@@ -220,10 +225,153 @@ describe('GET /api/v1/reports (list)', () => {
       from: null,
       to: null,
       total: 23,
+      total_is_exact: true,
       last_page: 3,
     });
     const wide = await page('?per_page=25').expect(200);
     expect(wide.body.data).toHaveLength(23);
+  });
+
+  describe('cursor pagination', () => {
+    let walker: { key: string; accountId: string };
+    const hour = (h: number) => new Date(Date.UTC(2026, 10, 21, h));
+
+    beforeAll(async () => {
+      walker = await t.newAccount();
+      // 27 reports: repeated urls, generated_at and results (ties by id), 5 never
+      // analysed (nulls last), two projects.
+      const ids = await seedReports(
+        t.dataSource,
+        walker.accountId,
+        Array.from({ length: 27 }, (_, i) => ({
+          url: `https://${i % 3 ? 'walk' : 'other'}.example/${i % 7}`,
+          score: i % 6 === 5 ? null : (i * 37) % 101,
+          status: i % 6 === 5 ? ('queued' as const) : undefined,
+          generatedAt: i % 6 === 5 ? null : hour(i % 4),
+        })),
+      );
+      // Microseconds apart, which a JS Date cannot tell: the cursor must.
+      await t.dataSource.query(
+        `UPDATE reports SET generated_at = generated_at + make_interval(secs => $2)
+         WHERE id = $1`,
+        [ids[4], 0.000003],
+      );
+    });
+
+    const get = (q: string) =>
+      t
+        .as(walker.key)
+        .get(`/api/v1/reports${q}`)
+        .set('Host', 'reports.example.test');
+    const relative = (link: string) =>
+      link.replace('http://reports.example.test/api/v1/reports', '');
+
+    /** Every id of the list, page by page by number. */
+    async function byNumber(params: string): Promise<number[]> {
+      const ids: number[] = [];
+      for (let page = 1; page <= 3; page++) {
+        ids.push(...idsOf((await get(`?${params}&page=${page}`)).body));
+      }
+      return ids;
+    }
+
+    it.each(
+      SORT_ORDERS.flatMap(([sortBy, sort]) =>
+        ['', '&result=good', '&project=walk.example', '&search=walk'].map(
+          (filter) => `per_page=10&sort_by=${sortBy}&sort=${sort}${filter}`,
+        ),
+      ),
+    )(
+      '%s: links.next then links.prev walk the list numbered pages give',
+      async (params) => {
+        const expected = await byNumber(params);
+        // A numbered first page links page 2 by number and gives the cursor to it.
+        const first = await get(`?${params}&unknown=kept`).expect(200);
+        const forward = [...idsOf(first.body)];
+        expect(first.body.meta.prev_cursor).toBeNull();
+        const pages = [first.body];
+        if (first.body.links.next === null) {
+          // A list of one page (some filters here): no cursor onward.
+          expect(first.body.meta.next_cursor).toBeNull();
+          expect(forward).toEqual(expected);
+          return;
+        }
+        let body = (
+          await get(
+            `?${params}&unknown=kept&cursor=${first.body.meta.next_cursor}`,
+          ).expect(200)
+        ).body;
+        forward.push(...idsOf(body));
+        pages.push(body);
+        while (body.links.next) {
+          const next = new URL(body.links.next);
+          expect(next.searchParams.get('cursor')).toBe(body.meta.next_cursor);
+          expect(next.searchParams.has('page')).toBe(false);
+          expect(next.searchParams.get('unknown')).toBe('kept');
+          body = (await get(relative(body.links.next)).expect(200)).body;
+          expect(body.meta).toMatchObject({
+            current_page: null,
+            from: null,
+            to: null,
+            total: expected.length,
+            total_is_exact: true,
+          });
+          forward.push(...idsOf(body));
+          pages.push(body);
+          expect(pages.length).toBeLessThan(5);
+        }
+        expect(forward).toEqual(expected);
+        expect(body.meta.next_cursor).toBeNull();
+        // Back from the last page, each prev page is the page before it.
+        for (let i = pages.length - 1; i > 0; i--) {
+          expect(pages[i].links.prev).not.toBeNull();
+          const prev = (await get(relative(pages[i].links.prev)).expect(200))
+            .body;
+          expect(idsOf(prev)).toEqual(idsOf(pages[i - 1]));
+        }
+      },
+    );
+
+    it('gives a numbered page cursors that continue from it', async () => {
+      const params = 'per_page=10&sort_by=generated_at&sort=asc';
+      const expected = await byNumber(params);
+      const second = (await get(`?${params}&page=2`).expect(200)).body;
+      expect(second.links.next).toContain('page=3');
+      const after = await get(
+        `?${params}&cursor=${second.meta.next_cursor}`,
+      ).expect(200);
+      expect(idsOf(after.body)).toEqual(expected.slice(20));
+      const before = await get(
+        `?${params}&cursor=${second.meta.prev_cursor}`,
+      ).expect(200);
+      expect(idsOf(before.body)).toEqual(expected.slice(0, 10));
+      expect(before.body.meta.prev_cursor).toBeNull();
+    });
+
+    it.each([
+      ['not base64url', 'a+b/c='],
+      ['not JSON', Buffer.from('nope').toString('base64url')],
+      ['JSON of another shape', Buffer.from('[1,2]').toString('base64url')],
+      [
+        'a value the sort key cannot have',
+        encodeCursor({
+          sortBy: 'generated_at',
+          value: 'yesterday',
+          id: '1',
+          towards: 'next',
+        }),
+      ],
+      [
+        'made for another sort_by',
+        encodeCursor({ sortBy: 'url', value: 'x', id: '1', towards: 'next' }),
+      ],
+    ])(
+      'refuses a cursor that is %s with 422 naming cursor',
+      async (_what, c) => {
+        const res = await get(`?sort_by=generated_at&cursor=${c}`).expect(422);
+        expect(Object.keys(res.body.errors)).toEqual(['cursor']);
+      },
+    );
   });
 
   it('answers an empty account with last_page 1', async () => {
@@ -232,6 +380,7 @@ describe('GET /api/v1/reports (list)', () => {
     expect(res.body.data).toEqual([]);
     expect(res.body.meta).toMatchObject({
       total: 0,
+      total_is_exact: true,
       last_page: 1,
       from: null,
       to: null,

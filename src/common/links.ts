@@ -22,8 +22,13 @@ export function originOf(request: Request): string {
 
 export interface PageNumbers {
   total: number;
-  page: number;
+  /** False when `total` is an estimate: then `next` follows a full page. */
+  exact: boolean;
+  /** Null when the page was read from a cursor: its place in the list is not counted. */
+  page: number | null;
   perPage: number;
+  nextCursor: string | null;
+  prevCursor: string | null;
 }
 
 export interface PageLinks {
@@ -34,37 +39,57 @@ export interface PageLinks {
 }
 
 export interface PageMeta {
-  current_page: number;
+  current_page: number | null;
   from: number | null;
   to: number | null;
   last_page: number;
   per_page: number;
   total: number;
+  total_is_exact: boolean;
+  next_cursor: string | null;
+  prev_cursor: string | null;
   path: string;
 }
 
-/** links and meta of a list envelope; links keep the request's other parameters. */
+/**
+ * links and meta of a list envelope; links keep the request's other parameters. A
+ * page asked by number links its neighbours by number; one read from a cursor links
+ * them by cursor (first and last stay numbered).
+ */
 export function pageEnvelope(
   request: Request,
   count: number,
-  { total, page, perPage }: PageNumbers,
+  { total, exact, page, perPage, nextCursor, prevCursor }: PageNumbers,
 ): { links: PageLinks; meta: PageMeta } {
   const origin = originOf(request);
   const requested = new URL(request.originalUrl, origin);
   const path = origin + requested.pathname;
   const lastPage = Math.max(1, Math.ceil(total / perPage));
-  const link = (n: number) => {
+  const link = (set: 'page' | 'cursor', value: string) => {
     const params = new URLSearchParams(requested.search);
-    params.set('page', String(n));
+    params.delete(set === 'page' ? 'cursor' : 'page');
+    params.set(set, value);
     return `${path}?${params.toString()}`;
   };
-  const from = count > 0 ? (page - 1) * perPage + 1 : null;
+  const numbered = (n: number) => link('page', String(n));
+  const cursorLink = (c: string | null) => (c ? link('cursor', c) : null);
+  const from = page !== null && count > 0 ? (page - 1) * perPage + 1 : null;
   return {
     links: {
-      first: link(1),
-      last: link(lastPage),
-      prev: page > 1 ? link(Math.min(page - 1, lastPage)) : null,
-      next: page < lastPage ? link(page + 1) : null,
+      first: numbered(1),
+      last: numbered(lastPage),
+      prev:
+        page === null
+          ? cursorLink(prevCursor)
+          : page > 1
+            ? numbered(exact ? Math.min(page - 1, lastPage) : page - 1)
+            : null,
+      next:
+        page === null
+          ? cursorLink(nextCursor)
+          : (exact ? page < lastPage : count === perPage)
+            ? numbered(page + 1)
+            : null,
     },
     meta: {
       current_page: page,
@@ -73,6 +98,9 @@ export function pageEnvelope(
       last_page: lastPage,
       per_page: perPage,
       total,
+      total_is_exact: exact,
+      next_cursor: nextCursor,
+      prev_cursor: prevCursor,
       path,
     },
   };

@@ -10,6 +10,7 @@ import { ResultsCarryRating1764200000000 } from './migrations/1764200000000-resu
 import { ResultsCarryCap1764250000000 } from './migrations/1764250000000-results-carry-cap.js';
 import { AnalysisJobs1764300000000 } from './migrations/1764300000000-analysis-jobs.js';
 import { ReportShareToken1764350000000 } from './migrations/1764350000000-report-share-token.js';
+import { ReportCounts1764400000000 } from './migrations/1764400000000-report-counts.js';
 
 export const MIGRATIONS = [
   InitialSchema1763800000000,
@@ -20,6 +21,7 @@ export const MIGRATIONS = [
   ResultsCarryCap1764250000000,
   AnalysisJobs1764300000000,
   ReportShareToken1764350000000,
+  ReportCounts1764400000000,
 ];
 
 /** Where the service's data lives: the configured PostgreSQL or the embedded default. */

@@ -291,8 +291,13 @@ export class ListLinksView {
 }
 
 export class ListMetaView {
-  @ApiProperty({ type: 'integer' })
-  current_page: number;
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description:
+      'The page asked for; null when the page was read from a cursor.',
+  })
+  current_page: number | null;
   @ApiProperty({ type: 'integer', nullable: true })
   from: number | null;
   @ApiProperty({ type: 'integer', nullable: true })
@@ -301,8 +306,31 @@ export class ListMetaView {
   last_page: number;
   @ApiProperty({ type: 'integer' })
   per_page: number;
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({
+    type: 'integer',
+    description:
+      'Reports the filters keep. Exact without a search, and for a search with at most 2000 matches; past that, an estimate (total_is_exact false), at least 2001.',
+  })
   total: number;
+  @ApiProperty({
+    description:
+      'False when total (and so last_page and links.last) is an estimate: a search with more than 2000 matches. links.next then follows every full page.',
+  })
+  total_is_exact: boolean;
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    description:
+      'Pass as cursor to read the reports after this page; null when there are none.',
+  })
+  next_cursor: string | null;
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    description:
+      'Pass as cursor to read the reports before this page; null when there are none.',
+  })
+  prev_cursor: string | null;
   @ApiProperty({ type: 'string', format: 'uri' })
   path: string;
 }

@@ -5,6 +5,7 @@ import type { SelectQueryBuilder } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
 import type { AnalysisResults, Rating } from '../analysis/index.js';
 import type { SortKey } from './dto/list-reports.query.js';
+import type { ListCursor } from './list-cursor.js';
 import { Privacy, Report } from './report.entity.js';
 import type { ReportError, ReportStatus } from './report.entity.js';
 
@@ -17,11 +18,27 @@ export interface ReportListFilter {
   sort: 'asc' | 'desc';
 }
 
-/** Which rows of the ordered list a page reads; `total` is the count taken first. */
+/** A list's total, and whether it is exact or an estimate (searches past EXACT_SEARCH_TOTAL). */
+export interface ListTotal {
+  total: number;
+  exact: boolean;
+}
+
+/**
+ * Which rows of the ordered list a page reads; `total` is the count taken first. With
+ * a cursor, the `limit` rows next to its position on its side, and `offset` is unused.
+ */
 export interface ReportListWindow {
   offset: number;
   limit: number;
   total?: number;
+  cursor?: ListCursor;
+}
+
+/** A report of a page, with its value of the sort key as a cursor carries it. */
+export interface PageRow {
+  report: Report;
+  sortValue: string | null;
 }
 
 /** A statement as it is sent, for EXPLAIN in the list-index tests and the benchmark. */
@@ -57,24 +74,38 @@ export interface ReportChange {
  */
 const SORT_COLUMNS: Record<
   SortKey,
-  { column: string; nullable: boolean; unindexed: string } | null
+  { column: string; type: string; nullable: boolean; unindexed: string } | null
 > = {
   id: null,
   generated_at: {
     column: 'report.generated_at',
+    type: 'timestamptz',
     nullable: true,
     unindexed: 'report.generated_at + make_interval()',
   },
   url: {
     column: 'report.url',
+    type: 'varchar',
     nullable: false,
     unindexed: 'concat(report.url)',
   },
   result: {
     column: 'report.result_rank',
+    type: 'smallint',
     nullable: true,
     unindexed: 'report.result_rank + 0',
   },
+};
+
+/**
+ * Each report's value of the sort key as a cursor carries it: text that casts back
+ * to the same value (generated_at to the microsecond, which a JS Date would lose).
+ */
+const CURSOR_VALUES: Record<SortKey, string> = {
+  id: 'NULL',
+  generated_at: `to_char(report.generated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+  url: 'report.url',
+  result: 'CAST(report.result_rank AS text)',
 };
 
 /** What a list shows of each report: everything but the analysis and the password. */
@@ -98,6 +129,13 @@ const SUMMARY_COLUMNS = [
  * and a term common elsewhere but rare here made it walk a million rows for a page.
  */
 const FEW_MATCHES = 2_000;
+
+/**
+ * A search counts its matches exactly up to this many (one more is read to know it
+ * is past); beyond, the total is an estimate. The same bound as FEW_MATCHES: an exact
+ * total is what lets a page sort a search's few matches.
+ */
+export const EXACT_SEARCH_TOTAL = FEW_MATCHES;
 
 /** Below this length a search term has no trigram for the url search index. */
 const TRIGRAM_LENGTH = 3;
@@ -130,28 +168,102 @@ export class ReportsRepository {
     @InjectRepository(Report) private readonly reports: Repository<Report>,
   ) {}
 
-  /** How many of the account's reports the filter keeps. */
+  /**
+   * How many of the account's reports the filter keeps. Without a search, the kept
+   * count of report_counts (migration ReportCounts): one row, exact. A search counts
+   * its matches up to EXACT_SEARCH_TOTAL; past that, the planner's estimate of them,
+   * held between that bound and the total without the search, and flagged inexact.
+   */
   async countMatching(
     accountId: string,
     filter: ReportListFilter,
-  ): Promise<number> {
-    const counted = await this.listCountQuery(accountId, filter).getRawOne<{
-      total: string;
-    }>();
-    return Number(counted?.total ?? 0);
+  ): Promise<ListTotal> {
+    if (!filter.search) {
+      return { total: await this.keptCount(accountId, filter), exact: true };
+    }
+    const { sql, parameters } = this.listCountStatement(accountId, filter);
+    const [counted]: Array<{ total: string }> = await this.reports.query(
+      sql,
+      parameters,
+    );
+    const total = Number(counted?.total ?? 0);
+    if (total <= EXACT_SEARCH_TOTAL) return { total, exact: true };
+    const [estimate, ceiling] = await Promise.all([
+      this.estimateMatching(accountId, filter),
+      this.keptCount(accountId, { ...filter, search: undefined }),
+    ]);
+    return {
+      total: Math.max(total, Math.min(estimate, ceiling)),
+      exact: false,
+    };
   }
 
-  /** One page of the account's filtered, ordered reports, without their analyses. */
-  page(
+  /**
+   * One page of the account's filtered, ordered reports, without their analyses, in
+   * list order. From a cursor, the reports with a value of the sort key are read
+   * apart from those without one (which come last): each part is one range of the
+   * sort's index, where one query would need an OR the index cannot serve.
+   */
+  async page(
     accountId: string,
     filter: ReportListFilter,
     window: ReportListWindow,
-  ): Promise<Report[]> {
-    return this.listPageQuery(accountId, filter, window).getMany();
+  ): Promise<PageRow[]> {
+    const rows: PageRow[] = [];
+    for (const part of this.listPageQueries(accountId, filter, window)) {
+      if (rows.length >= window.limit) break;
+      const { entities, raw } = await part
+        .limit(window.limit - rows.length)
+        .getRawAndEntities<{ sort_value: string | null }>();
+      entities.forEach((report, i) =>
+        rows.push({ report, sortValue: raw[i].sort_value }),
+      );
+    }
+    return window.cursor?.towards === 'prev' ? rows.reverse() : rows;
   }
 
+  /** The one row of report_counts that holds a total without a search. */
+  keptCountStatement(accountId: string, filter: ReportListFilter): Statement {
+    return {
+      sql: `SELECT n FROM report_counts
+            WHERE account_id = $1 AND project = $2 AND result = $3`,
+      parameters: [
+        accountId,
+        filter.project?.toLowerCase() ?? '',
+        filter.result ?? '',
+      ],
+    };
+  }
+
+  /**
+   * A search's total: a COUNT(*) of at most EXACT_SEARCH_TOTAL + 1 matches, with no
+   * ORDER BY, so a common term stops early instead of counting every match.
+   */
   listCountStatement(accountId: string, filter: ReportListFilter): Statement {
-    return statementOf(this.listCountQuery(accountId, filter));
+    const matches = this.listFilter(accountId, filter)
+      .select('1')
+      .limit(EXACT_SEARCH_TOTAL + 1);
+    if ((filter.search?.length ?? 0) < TRIGRAM_LENGTH) {
+      // No trigram: walk the account's id index, or the planner, expecting the
+      // bound's matches soon, scans the whole table (every account's rows).
+      matches.orderBy('report.id', 'DESC', 'NULLS LAST');
+    }
+    const { sql, parameters } = statementOf(matches);
+    return {
+      sql: `SELECT COUNT(*) AS total FROM (${sql}) matches`,
+      parameters,
+    };
+  }
+
+  /** The statements of a page, one per part read (see page). */
+  listPageStatements(
+    accountId: string,
+    filter: ReportListFilter,
+    window: ReportListWindow,
+  ): Statement[] {
+    return this.listPageQueries(accountId, filter, window).map((part) =>
+      statementOf(part.limit(window.limit)),
+    );
   }
 
   listPageStatement(
@@ -159,7 +271,7 @@ export class ReportsRepository {
     filter: ReportListFilter,
     window: ReportListWindow,
   ): Statement {
-    return statementOf(this.listPageQuery(accountId, filter, window));
+    return this.listPageStatements(accountId, filter, window)[0];
   }
 
   /** One report of the account, with its analysis; null when it has no such report. */
@@ -376,40 +488,114 @@ export class ReportsRepository {
       });
   }
 
-  /**
-   * The list's total: a plain COUNT(*) of the filtered rows, with no ORDER BY
-   * (getManyAndCount counts DISTINCT ids, which sorts or hashes every one).
-   */
-  private listCountQuery(
+  /** The kept count of the account's reports under the project and result filters. */
+  private async keptCount(
     accountId: string,
     filter: ReportListFilter,
-  ): SelectQueryBuilder<Report> {
-    return this.listFilter(accountId, filter).select('COUNT(*)', 'total');
+  ): Promise<number> {
+    const { sql, parameters } = this.keptCountStatement(accountId, filter);
+    const rows: Array<{ n: string }> = await this.reports.query(
+      sql,
+      parameters,
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  /** The EXPLAIN whose estimate stands for a search's total past the bound. */
+  listEstimateStatement(
+    accountId: string,
+    filter: ReportListFilter,
+  ): Statement {
+    const { sql, parameters } = statementOf(
+      this.listFilter(accountId, filter).select('report.id'),
+    );
+    return { sql: `EXPLAIN (FORMAT JSON) ${sql}`, parameters };
+  }
+
+  /** The planner's estimate of a search's matches, read from EXPLAIN: no row is read. */
+  private async estimateMatching(
+    accountId: string,
+    filter: ReportListFilter,
+  ): Promise<number> {
+    const { sql, parameters } = this.listEstimateStatement(accountId, filter);
+    const rows: Array<{ 'QUERY PLAN': unknown }> = await this.reports.query(
+      sql,
+      parameters,
+    );
+    const raw = rows[0]['QUERY PLAN'];
+    const plans = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{
+      Plan: { 'Plan Rows': number };
+    }>;
+    return Math.round(plans[0].Plan['Plan Rows']);
   }
 
   /**
-   * A page of the list: one account, its filters and its order. Each order matches an
-   * index of the account (migration ListSortIndexes), so a page is read in index
-   * order and nothing is sorted but the matches of a trigram search. Given the count
-   * (`total`), a search with few matches orders by expressions no index holds, so the
-   * planner fetches the matches from the trigram index and sorts them instead of
-   * walking the account hoping to meet them.
+   * The queries of a page, in the order they are read: one, or from a cursor on a
+   * nullable sort key, the part with values and the part without (see page).
    */
-  private listPageQuery(
+  private listPageQueries(
     accountId: string,
     filter: ReportListFilter,
-    { offset, limit, total }: ReportListWindow,
-  ): SelectQueryBuilder<Report> {
-    const direction = filter.sort === 'asc' ? 'ASC' : 'DESC';
-    const builder = this.listFilter(accountId, filter)
-      .select(SUMMARY_COLUMNS)
-      .offset(offset)
-      .limit(limit);
-    const sortMatches =
-      Boolean(filter.search) && total !== undefined && total <= FEW_MATCHES;
+    window: ReportListWindow,
+  ): Array<SelectQueryBuilder<Report>> {
+    const { cursor } = window;
     // Every row under a result filter has the same rank: that order is id order.
     const sortBy =
       filter.sort_by === 'result' && filter.result ? 'id' : filter.sort_by;
+    const sort = SORT_COLUMNS[sortBy];
+    const listed = filter.sort === 'asc' ? 'ASC' : 'DESC';
+    // Before a cursor, the list is read backwards from it and turned round after.
+    const flipped = listed === 'ASC' ? 'DESC' : 'ASC';
+    const direction = cursor?.towards === 'prev' ? flipped : listed;
+    const part = (where?: (builder: SelectQueryBuilder<Report>) => void) => {
+      const builder = this.listFilter(accountId, filter)
+        .select(SUMMARY_COLUMNS)
+        .addSelect(CURSOR_VALUES[filter.sort_by], 'sort_value');
+      where?.(builder);
+      return this.ordered(builder, filter, sortBy, direction, window.total);
+    };
+    if (!cursor) return [part((b) => b.offset(window.offset))];
+    const beyond = direction === 'ASC' ? '>' : '<';
+    const at = { cursorId: cursor.id, cursorValue: cursor.value };
+    if (!sort) {
+      return [part((b) => b.andWhere(`report.id ${beyond} :cursorId`, at))];
+    }
+    const valued = `(${sort.column}, report.id) ${beyond} (CAST(:cursorValue AS ${sort.type}), :cursorId)`;
+    if (!sort.nullable) return [part((b) => b.andWhere(valued, at))];
+    const withValue = (b: SelectQueryBuilder<Report>) =>
+      b.andWhere(`${sort.column} IS NOT NULL`);
+    const withoutValue = (b: SelectQueryBuilder<Report>) =>
+      b.andWhere(`${sort.column} IS NULL`);
+    const nullsAfter = (b: SelectQueryBuilder<Report>) =>
+      withoutValue(b).andWhere(`report.id ${beyond} :cursorId`, at);
+    if (cursor.towards === 'next') {
+      // Reports without a value come after every report with one.
+      return cursor.value === null
+        ? [part(nullsAfter)]
+        : [part((b) => b.andWhere(valued, at)), part(withoutValue)];
+    }
+    return cursor.value === null
+      ? [part(nullsAfter), part(withValue)]
+      : [part((b) => b.andWhere(valued, at))];
+  }
+
+  /**
+   * The order of a page. Each order matches an index of the account (migration
+   * ListSortIndexes), so a page is read in index order and nothing is sorted but the
+   * matches of a trigram search. Given the count (`total`), a search with few
+   * matches orders by expressions no index holds, so the planner fetches the matches
+   * from the trigram index and sorts them instead of walking the account hoping to
+   * meet them.
+   */
+  private ordered(
+    builder: SelectQueryBuilder<Report>,
+    filter: ReportListFilter,
+    sortBy: SortKey,
+    direction: 'ASC' | 'DESC',
+    total: number | undefined,
+  ): SelectQueryBuilder<Report> {
+    const sortMatches =
+      Boolean(filter.search) && total !== undefined && total <= FEW_MATCHES;
     const sort = SORT_COLUMNS[sortBy];
     if (sortMatches) {
       if (sort) {

@@ -26,14 +26,21 @@ import { Privacy } from './report.entity.js';
 import { newShareToken } from './shared/share-token.js';
 import type { Report } from './report.entity.js';
 import { ReportsRepository } from './reports.repository.js';
-import type { ReportChange } from './reports.repository.js';
+import type { PageRow, ReportChange } from './reports.repository.js';
+import { decodeCursor, encodeCursor } from './list-cursor.js';
 
 /** A page of reports and the numbers the list envelope is made of. */
 export interface ReportPage {
   reports: Report[];
   total: number;
-  page: number;
+  /** False when `total` is an estimate (a search with many matches). */
+  exact: boolean;
+  /** The page asked for; null when the list was read from a cursor. */
+  page: number | null;
   perPage: number;
+  /** Where the reports after and before this page start; null when there are none. */
+  nextCursor: string | null;
+  prevCursor: string | null;
 }
 
 /** How long the answer to create and re-run waits for the analysis. */
@@ -88,17 +95,61 @@ export class ReportsService {
     // Counted first: an empty answer or a page past the end reads no rows. (A search
     // for a term of other accounts counts nothing through the account's trigram
     // index, where walking the account's rows in order would look at every one.)
-    const total = await this.reports.countMatching(accountId, query);
+    const { total, exact } = await this.reports.countMatching(accountId, query);
+    const cursorAt = (row: PageRow | undefined, towards: 'next' | 'prev') =>
+      row
+        ? encodeCursor({
+            sortBy: query.sort_by,
+            value: row.sortValue,
+            id: row.report.id,
+            towards,
+          })
+        : null;
+    const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+    if (cursor) {
+      // One more than a page, to know whether the list goes on past it.
+      const read = await this.reports.page(accountId, query, {
+        offset: 0,
+        limit: perPage + 1,
+        total,
+        cursor,
+      });
+      const onward = cursor.towards === 'next';
+      const more = read.length > perPage;
+      const rows = onward ? read.slice(0, perPage) : read.slice(-perPage);
+      return {
+        reports: rows.map((row) => row.report),
+        total,
+        exact,
+        page: null,
+        perPage,
+        // The side the cursor came from goes on at least to the cursor's report.
+        nextCursor: onward && !more ? null : cursorAt(rows.at(-1), 'next'),
+        prevCursor: !onward && !more ? null : cursorAt(rows[0], 'prev'),
+      };
+    }
     const offset = (page - 1) * perPage;
-    const reports =
-      offset < total
+    const rows =
+      offset < total || !exact
         ? await this.reports.page(accountId, query, {
             offset,
             limit: perPage,
             total,
           })
         : [];
-    return { reports, total, page, perPage };
+    const last = exact ? Math.max(1, Math.ceil(total / perPage)) : Infinity;
+    return {
+      reports: rows.map((row) => row.report),
+      total,
+      exact,
+      page,
+      perPage,
+      nextCursor:
+        rows.length === perPage && page < last
+          ? cursorAt(rows.at(-1), 'next')
+          : null,
+      prevCursor: page > 1 ? cursorAt(rows[0], 'prev') : null,
+    };
   }
 
   async get(accountId: string, id: string): Promise<Report> {

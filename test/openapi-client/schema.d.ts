@@ -233,12 +233,20 @@ export interface components {
       next: string | null;
     };
     ListMetaView: {
-      current_page: number;
+      /** @description The page asked for; null when the page was read from a cursor. */
+      current_page: number | null;
       from: number | null;
       to: number | null;
       last_page: number;
       per_page: number;
+      /** @description Reports the filters keep. Exact without a search, and for a search with at most 2000 matches; past that, an estimate (total_is_exact false), at least 2001. */
       total: number;
+      /** @description False when total (and so last_page and links.last) is an estimate: a search with more than 2000 matches. links.next then follows every full page. */
+      total_is_exact: boolean;
+      /** @description Pass as cursor to read the reports after this page; null when there are none. */
+      next_cursor: string | null;
+      /** @description Pass as cursor to read the reports before this page; null when there are none. */
+      prev_cursor: string | null;
       /** Format: uri */
       path: string;
     };
@@ -542,6 +550,8 @@ export interface operations {
         per_page?: 10 | 25 | 50 | 100;
         /** @description The page, from 1. A page past the end answers 200 with no data and the true total. */
         page?: number;
+        /** @description Where to read from instead of page: the opaque meta.next_cursor or meta.prev_cursor (links.next and links.prev carry it) of a list with the same sort_by. Read through the index of the sort, it costs the same at any depth. A cursor not made for this sort_by answers 422. */
+        cursor?: string;
       };
       header?: never;
       path?: never;

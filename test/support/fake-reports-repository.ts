@@ -6,7 +6,9 @@ import type {
 } from '../../src/reports/report.entity.js';
 import { completedColumns } from '../../src/reports/reports.repository.js';
 import type {
+  ListTotal,
   NewReport,
+  PageRow,
   ReportChange,
   ReportListFilter,
   ReportListWindow,
@@ -16,7 +18,11 @@ import type {
 /** The repository's queries a service runs (the statements are for EXPLAIN only). */
 type ReportsStore = Omit<
   ReportsRepository,
-  'listCountStatement' | 'listPageStatement'
+  | 'listCountStatement'
+  | 'listPageStatement'
+  | 'listPageStatements'
+  | 'keptCountStatement'
+  | 'listEstimateStatement'
 >;
 
 /**
@@ -56,23 +62,39 @@ export class FakeReportsRepository implements ReportsStore {
     return report;
   }
 
-  countMatching(accountId: string, filter: ReportListFilter): Promise<number> {
-    return Promise.resolve(this.matching(accountId, filter).length);
+  countMatching(
+    accountId: string,
+    filter: ReportListFilter,
+  ): Promise<ListTotal> {
+    return Promise.resolve({
+      total: this.matching(accountId, filter).length,
+      exact: true,
+    });
   }
 
   page(
     accountId: string,
     filter: ReportListFilter,
     window: ReportListWindow,
-  ): Promise<Report[]> {
+  ): Promise<PageRow[]> {
     this.pagesRead.push(window);
     const rows = this.matching(accountId, filter).sort((a, b) =>
       filter.sort === 'asc'
         ? Number(a.id) - Number(b.id)
         : Number(b.id) - Number(a.id),
     );
+    const { cursor } = window;
+    // Lists are in id order here: a cursor's side is the ids beyond its own.
+    const beyond = (r: Report) =>
+      (Number(r.id) > Number(cursor!.id) === (filter.sort === 'asc')) ===
+      (cursor!.towards === 'next');
+    const read = cursor
+      ? cursor.towards === 'next'
+        ? rows.filter(beyond).slice(0, window.limit)
+        : rows.filter(beyond).slice(-window.limit)
+      : rows.slice(window.offset, window.offset + window.limit);
     return Promise.resolve(
-      rows.slice(window.offset, window.offset + window.limit).map(copy),
+      read.map((r) => ({ report: copy(r), sortValue: null })),
     );
   }
 

@@ -10,6 +10,7 @@ import {
   Min,
 } from 'class-validator';
 import { DigitsAsInteger, EmptyAsAbsent } from '../../common/transforms.js';
+import { IsListCursor } from '../list-cursor.js';
 
 export const SORT_KEYS = ['id', 'generated_at', 'url', 'result'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
@@ -103,4 +104,14 @@ export class ListReportsQuery {
   // Nearest the property, so checked first: "abc" is told it is no whole number.
   @IsInt({ message: 'page must be a whole number from 1' })
   page: number = 1;
+
+  @ApiPropertyOptional({
+    description:
+      'Where to read from instead of page: the opaque meta.next_cursor or meta.prev_cursor (links.next and links.prev carry it) of a list with the same sort_by. Read through the index of the sort, it costs the same at any depth. A cursor not made for this sort_by answers 422.',
+    maxLength: 12000,
+  })
+  @EmptyAsAbsent()
+  @IsOptional()
+  @IsListCursor()
+  cursor?: string;
 }
