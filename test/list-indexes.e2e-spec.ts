@@ -108,6 +108,13 @@ describe('list queries use indexes', () => {
   const OTHER_ROWS = 20_000;
   // The biggest site of the seed (about 13% of an account's rows).
   const PROJECT = 'site0.example';
+  /** The query parameters of each filter the plans are proven under. */
+  const paramsOfFilter = (filter: string): Params =>
+    filter === 'project'
+      ? { project: PROJECT }
+      : filter === 'result'
+        ? { result: 'bad' }
+        : {};
   let t: TestApp;
   let reports: ReportsRepository;
   let accounts: string[];
@@ -214,12 +221,7 @@ describe('list queries use indexes', () => {
   }
 
   describe.each(Object.keys(INTENDED))('filter: %s', (filter) => {
-    const filterParams: Params =
-      filter === 'project'
-        ? { project: PROJECT }
-        : filter === 'result'
-          ? { result: 'bad' }
-          : {};
+    const filterParams = paramsOfFilter(filter);
     it.each(SORTS)('%s: first and a deep page', async (sort, params) => {
       const index = INTENDED[filter][sort];
       expectIndexOrder(await pagePlan({ ...params, ...filterParams }), index);
@@ -283,12 +285,7 @@ describe('list queries use indexes', () => {
         : sort.replace('asc', 'desc');
 
     describe.each(Object.keys(INTENDED))('filter: %s', (filter) => {
-      const filterParams: Params =
-        filter === 'project'
-          ? { project: PROJECT }
-          : filter === 'result'
-            ? { result: 'bad' }
-            : {};
+      const filterParams = paramsOfFilter(filter);
       it.each(
         SORTS.flatMap(([sort, params]) =>
           (['next', 'prev'] as const).flatMap((towards) =>

@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { plainToInstance } from 'class-transformer';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
@@ -17,6 +16,7 @@ import {
   ReportsRepository,
 } from '../../src/reports/reports.repository.js';
 import type { Statement } from '../../src/reports/reports.repository.js';
+import { freePort } from '../support/network.js';
 
 /**
  * Requests per second and latency of the list and of GET one report, through the
@@ -112,14 +112,6 @@ function sqlLoad(db: pg.Pool, statements: Statement[]): Promise<Load> {
       client.release();
     }
   });
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 async function waitForHttp(

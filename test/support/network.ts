@@ -16,6 +16,9 @@ export async function closedPort(): Promise<number> {
   return port;
 }
 
+/** A port free for a server of the test's own to listen on: the same bound-then-closed port. */
+export const freePort = closedPort;
+
 /**
  * Name resolution that finds no host, as for a name that does not exist: an analysis
  * given it never asks a resolver, whatever names the analysed pages link to.

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './network.js';
 
 /** The PostgreSQL programs of the machine's server (Debian keeps them out of PATH). */
 function pgBin(program: string): string {
@@ -19,14 +19,6 @@ function asServerUser(program: string, args: string[]): void {
       ? ['runuser', ['-u', 'postgres', '--', pgBin(program), ...args]]
       : [pgBin(program), args];
   execFileSync(command, argv, { stdio: 'pipe' });
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /**
