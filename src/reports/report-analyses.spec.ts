@@ -10,6 +10,7 @@ import { Analyser, AnalysisError, judge } from '../analysis/index.js';
 import { APP_CONFIG, loadConfig } from '../config/config.js';
 import { JobQueue, RetryLater } from '../jobs/job-queue.js';
 import { ReportAnalyses } from './report-analyses.js';
+import { ReportOutcomes } from './report-outcomes.js';
 import { ReportSettlement } from './report-settlement.js';
 import { ReportsRepository } from './reports.repository.js';
 
@@ -29,6 +30,7 @@ describe('ReportAnalyses', () => {
     const moduleRef = await Test.createTestingModule({
       providers: [
         ReportAnalyses,
+        ReportOutcomes,
         { provide: ReportsRepository, useValue: repository },
         { provide: JobQueue, useValue: jobs },
         { provide: Analyser, useValue: { analyse } },

@@ -10,6 +10,8 @@ import type { AppConfig } from '../config/config.js';
 import { JobQueue, RetryLater } from '../jobs/job-queue.js';
 import type { Job } from '../jobs/job-queue.js';
 import type { ReportError } from './report.entity.js';
+import { ReportOutcomes } from './report-outcomes.js';
+import type { ClaimedRun } from './reports.repository.js';
 import { ReportSettlement } from './report-settlement.js';
 import { ReportsRepository } from './reports.repository.js';
 
@@ -54,6 +56,7 @@ export class ReportAnalyses
     private readonly analyser: Analyser,
     private readonly jobs: JobQueue,
     private readonly settlement: ReportSettlement,
+    private readonly outcomes: ReportOutcomes,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -95,19 +98,24 @@ export class ReportAnalyses
     try {
       results = await this.analyser.analyse(claimed.url);
     } catch (error) {
-      await this.recordFailure(data, claimed.attempts, error, claimed.url);
+      await this.recordFailure(data, claimed, error);
       return;
     }
     if (await this.reports.complete(reportId, run, results)) {
       await this.settlement.announce(reportId);
+      await this.outcomes.announce(
+        'completed',
+        claimed.accountId,
+        reportId,
+        claimed.previous,
+      );
     }
   }
 
   private async recordFailure(
     { reportId, run }: AnalysisJob,
-    attempts: number,
+    { attempts, url, accountId, previous }: ClaimedRun,
     error: unknown,
-    url: string,
   ): Promise<void> {
     const transient = error instanceof AnalysisError && error.transient;
     if (transient && attempts + 1 < MAX_ATTEMPTS) {
@@ -118,6 +126,7 @@ export class ReportAnalyses
     }
     if (await this.reports.fail(reportId, run, this.describe(error, url))) {
       await this.settlement.announce(reportId);
+      await this.outcomes.announce('failed', accountId, reportId, previous);
     }
   }
 

@@ -12,6 +12,7 @@ import { RateLimitsModule } from '../rate-limits/rate-limits.module.js';
 import { APP_CONFIG } from '../config/config.js';
 import type { AppConfig } from '../config/config.js';
 import { ReportAnalyses } from './report-analyses.js';
+import { ReportOutcomes } from './report-outcomes.js';
 import { ReportSettlement } from './report-settlement.js';
 import { Report } from './report.entity.js';
 import { ReportsController } from './reports.controller.js';
@@ -42,6 +43,7 @@ class ClosingJudgePool extends JudgePool implements OnApplicationShutdown {
     ReportsService,
     ReportAnalyses,
     ReportSettlement,
+    ReportOutcomes,
     ReportAccess,
     { provide: JudgePool, useFactory: () => new ClosingJudgePool() },
     {
@@ -51,6 +53,7 @@ class ClosingJudgePool extends JudgePool implements OnApplicationShutdown {
         new Analyser(config.analyser, { judgePool }),
     },
   ],
+  exports: [ReportOutcomes],
 })
 export class ReportsModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

@@ -58,6 +58,15 @@ export interface NewReport {
   shareToken: string | null;
 }
 
+/** A run as claim starts it: the result the report had before it stays until it completes. */
+export interface ClaimedRun {
+  url: string;
+  attempts: number;
+  accountId: string;
+  /** The latest completed result so far; both null before the first completion. */
+  previous: { score: number | null; result: Rating | null };
+}
+
 /** What an update writes: privacy, password (as a hash), share token, a re-run. */
 export interface ReportChange {
   privacy?: Privacy;
@@ -401,17 +410,26 @@ export class ReportsRepository {
    * died on it) becomes running. Null when there is nothing to do: the run is
    * settled, a newer run was asked for, or the report was deleted.
    */
-  async claim(
-    id: string,
-    run: number,
-  ): Promise<{ url: string; attempts: number } | null> {
+  async claim(id: string, run: number): Promise<ClaimedRun | null> {
     const result = await this.transition(id, run, ['queued', 'running'], {
       status: 'running',
     })
-      .returning(['url', 'attempts'])
+      .returning(['url', 'attempts', 'account_id', 'score', 'result'])
       .execute();
-    const [row] = result.raw as Array<{ url: string; attempts: number }>;
-    return row ?? null;
+    const [row] = result.raw as Array<{
+      url: string;
+      attempts: number;
+      account_id: string;
+      score: number | null;
+      result: Rating | null;
+    }>;
+    if (!row) return null;
+    return {
+      url: row.url,
+      attempts: row.attempts,
+      accountId: String(row.account_id),
+      previous: { score: row.score, result: row.result },
+    };
   }
 
   /** Stores a completed analysis as the report's latest result; false when the run is not running. */

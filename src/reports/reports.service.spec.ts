@@ -19,6 +19,7 @@ import { verifyPassword } from './password-hash.js';
 import { JobQueue } from '../jobs/job-queue.js';
 import { InlineJobQueue } from '../../test/support/inline-job-queue.js';
 import { ReportAnalyses } from './report-analyses.js';
+import { ReportOutcomes } from './report-outcomes.js';
 import { ReportSettlement } from './report-settlement.js';
 import { Privacy } from './report.entity.js';
 import { ReportsRepository } from './reports.repository.js';
@@ -85,6 +86,7 @@ describe('ReportsService', () => {
       providers: [
         ReportsService,
         ReportAnalyses,
+        ReportOutcomes,
         { provide: ReportsRepository, useValue: repository },
         { provide: JobQueue, useValue: new InlineJobQueue(true) },
         {

@@ -6,6 +6,7 @@ import type {
 } from '../../src/reports/report.entity.js';
 import { completedColumns } from '../../src/reports/reports.repository.js';
 import type {
+  ClaimedRun,
   ListTotal,
   NewReport,
   PageRow,
@@ -165,14 +166,16 @@ export class FakeReportsRepository implements ReportsStore {
     return Promise.resolve(true);
   }
 
-  claim(
-    id: string,
-    run: number,
-  ): Promise<{ url: string; attempts: number } | null> {
+  claim(id: string, run: number): Promise<ClaimedRun | null> {
     const stored = this.transition(id, run, ['queued', 'running']);
     if (!stored) return Promise.resolve(null);
     stored.status = 'running';
-    return Promise.resolve({ url: stored.url, attempts: stored.attempts });
+    return Promise.resolve({
+      url: stored.url,
+      attempts: stored.attempts,
+      accountId: stored.accountId,
+      previous: { score: stored.score, result: stored.result },
+    });
   }
 
   complete(
