@@ -8,7 +8,7 @@ export { JudgePool } from './judge-pool.js';
 export { AnalysisError } from './errors.js';
 export { DEFAULT_ANALYSER_OPTIONS } from './options.js';
 export type { AnalyserOptions } from './options.js';
-export { validAllowHosts } from './fetch/address-policy.js';
+export { AddressPolicy, validAllowHosts } from './fetch/address-policy.js';
 export type { Lookup } from './fetch/address-policy.js';
 export {
   InvalidTargetUrlError,
@@ -17,6 +17,14 @@ export {
   projectOf,
   TARGET_URL_MAX_LENGTH,
 } from './fetch/target-url.js';
+export { assertTargetAllowed } from './fetch/target-url.js';
+export { createGuardedClient } from './fetch/guarded-client.js';
+export type {
+  FetchedResponse,
+  GuardedClient,
+  GuardedClientDependencies,
+  ResponseHead,
+} from './fetch/guarded-client.js';
 export { gather } from './fetch/gather.js';
 export type { GatherDependencies } from './fetch/gather.js';
 export { judge } from './judge.js';

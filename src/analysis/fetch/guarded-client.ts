@@ -59,8 +59,12 @@ export interface GetOptions {
   /** Cap on the content-decoded body (and, with a little slack, the wire bytes). */
   maxBytes: number;
   maxRedirects: number;
-  /** HEAD asks for the status and headers only; GET by default. */
-  method?: 'GET' | 'HEAD';
+  /** HEAD asks for the status and headers only; POST sends `body` (webhooks); GET by default. */
+  method?: 'GET' | 'HEAD' | 'POST';
+  /** The request body, with POST. */
+  body?: string;
+  /** Request headers besides user-agent, accept and accept-encoding. */
+  headers?: Record<string, string>;
   /** false: a redirect is the answer (its Location in the headers), not followed. */
   followRedirects?: boolean;
   accept?: string;
@@ -240,10 +244,12 @@ async function send(
       dispatcher: context.agent,
       method: options.method ?? 'GET',
       signal: options.signal,
+      body: options.body,
       headers: {
         'user-agent': context.userAgent,
         accept: options.accept ?? HTML_ACCEPT,
         'accept-encoding': ACCEPT_ENCODING,
+        ...options.headers,
       },
     });
   } catch (error) {
