@@ -6,6 +6,23 @@ import {
 } from '../analysis/index.js';
 import type { AnalyserOptions } from '../analysis/index.js';
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The Standard Webhooks schedule: at once, then after 5 s, 5 min, 30 min, 2 h, 5 h,
+ * 10 h and 10 h, about a day and a few hours in all.
+ */
+export const DEFAULT_WEBHOOK_RETRY_DELAYS_MS = [
+  0,
+  5_000,
+  5 * 60_000,
+  30 * 60_000,
+  2 * 3_600_000,
+  5 * 3_600_000,
+  10 * 3_600_000,
+  10 * 3_600_000,
+];
+
 /** Every environment variable the service reads, parsed and typed once. */
 export interface AppConfig {
   port: number;
@@ -35,6 +52,12 @@ export interface AppConfig {
   /** On SIGTERM, how long running analyses may take to finish before they go back to the queue. */
   shutdownGraceMs: number;
   analyser: AnalyserOptions;
+  /** Webhook deliveries one process sends at the same time. */
+  webhookConcurrency: number;
+  /** Bound of one webhook attempt: connecting, sending and reading the answer. */
+  webhookTimeoutMs: number;
+  /** The wait before each attempt of a webhook delivery (the first usually 0); its length is the number of attempts. */
+  webhookRetryDelaysMs: number[];
   /** Signs shared-report cookies; random per process unless SHARE_SECRET is set. */
   shareSecret: Buffer;
   /** Whether shareSecret came from SHARE_SECRET (cookies then survive restarts). */
@@ -121,6 +144,22 @@ class SettingsReader {
     return fallback;
   }
 
+  /** A comma list of whole numbers of milliseconds, each from 0 to `max`. */
+  delays(name: string, fallback: number[], max: number): number[] {
+    const entries = this.list(name);
+    if (entries.length === 0) return fallback;
+    if (
+      entries.length > 50 ||
+      entries.some((entry) => !/^\d+$/.test(entry) || Number(entry) > max)
+    ) {
+      this.problems.push(
+        `${name} must be a comma list of 1 to 50 whole numbers of milliseconds, each at most ${max}, got "${this.env[name]}"`,
+      );
+      return fallback;
+    }
+    return entries.map(Number);
+  }
+
   list(name: string): string[] {
     return (this.env[name] ?? '')
       .split(',')
@@ -172,6 +211,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       600_000,
     ),
     shutdownGraceMs: read.integer('SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
+    webhookConcurrency: read.integer('WEBHOOK_CONCURRENCY', 8, 1, 256),
+    webhookTimeoutMs: read.integer('WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
+    webhookRetryDelaysMs: read.delays(
+      'WEBHOOK_RETRY_DELAYS_MS',
+      DEFAULT_WEBHOOK_RETRY_DELAYS_MS,
+      7 * DAY_MS,
+    ),
     shareSecret:
       shareSecret === '' ? randomBytes(32) : Buffer.from(shareSecret, 'utf8'),
     shareSecretConfigured: shareSecret !== '',
