@@ -9,6 +9,7 @@ import { JobsModule } from './jobs/jobs.module.js';
 import { RedisModule } from './redis/redis.module.js';
 import type { DatabaseTarget } from './database/database.js';
 import { ReportsModule } from './reports/reports.module.js';
+import { WebhooksModule } from './webhooks/webhooks.module.js';
 
 @Module({})
 export class AppModule {
@@ -23,6 +24,7 @@ export class AppModule {
         JobsModule.forRoot('api'),
         AuthModule,
         ReportsModule,
+        WebhooksModule,
         CatalogueModule,
         HealthModule,
       ],

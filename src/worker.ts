@@ -11,6 +11,7 @@ import { JobsModule } from './jobs/jobs.module.js';
 import { createLog, PinoNestLogger } from './logging/logger.js';
 import { RedisModule } from './redis/redis.module.js';
 import { ReportsModule } from './reports/reports.module.js';
+import { WebhooksModule } from './webhooks/webhooks.module.js';
 
 /** A worker: takes analysis jobs from Redis and runs them; serves no HTTP. */
 @Module({})
@@ -24,6 +25,7 @@ class WorkerModule {
         RedisModule.forRoot(config),
         JobsModule.forRoot('worker'),
         ReportsModule,
+        WebhooksModule,
       ],
     };
   }

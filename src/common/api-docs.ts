@@ -295,6 +295,10 @@ function withHeaderLimitAnswer(document: OpenAPIObject): OpenAPIObject {
 const TAGS: Array<[string, string]> = [
   ['reports', "An account's reports: create, list, read, change, delete."],
   [
+    'webhooks',
+    "An account's endpoints that hear of its reports' events (report.completed, report.failed, report.score_changed), signed as Standard Webhooks says; their deliveries and attempts.",
+  ],
+  [
     'shared reports',
     'Public and password reports, read without an API key: the HTML page at their share_url and its JSON twin for embedding.',
   ],
