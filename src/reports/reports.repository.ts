@@ -414,7 +414,7 @@ export class ReportsRepository {
     const result = await this.transition(id, run, ['queued', 'running'], {
       status: 'running',
     })
-      .returning(['url', 'attempts', 'account_id', 'score', 'result'])
+      .returning('url, attempts, account_id, score, result')
       .execute();
     const [row] = result.raw as Array<{
       url: string;
