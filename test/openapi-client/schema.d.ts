@@ -88,6 +88,82 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/webhooks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List the account's webhooks, newest first */
+    get: operations['listWebhooks'];
+    put?: never;
+    /**
+     * Add an endpoint that hears of report events
+     * @description Answers 201 with the webhook and its signing `secret`, which no other answer shows (but rotate-secret). A URL refused by validation or the address policy answers 422.
+     */
+    post: operations['createWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/webhooks/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get one webhook (without its secret) */
+    get: operations['getWebhook'];
+    put?: never;
+    post?: never;
+    /** Delete a webhook; its pending deliveries are not sent again */
+    delete: operations['deleteWebhook'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/webhooks/{id}/rotate-secret': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Replace a webhook's signing secret
+     * @description Answers the webhook with its new `secret`, shown this once. Every attempt from now on, retries of earlier deliveries included, is signed with it.
+     */
+    post: operations['rotateWebhookSecret'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/webhooks/{id}/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List a webhook's deliveries, newest first, with their attempts */
+    get: operations['listWebhookDeliveries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/docs/checks': {
     parameters: {
       query?: never;
@@ -392,6 +468,102 @@ export interface components {
     ReportEnvelope: {
       data: components['schemas']['ReportView'];
     };
+    WebhookWithSecretView: {
+      /**
+       * Format: int64
+       * @description The {id} of its path.
+       * @example 7
+       */
+      id: number;
+      /** @example https://hooks.example.com/report-service */
+      url: string;
+      events: ('report.completed' | 'report.failed' | 'report.score_changed')[];
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      /**
+       * @description The signing secret (Standard Webhooks: `whsec_` and the base64 of 24 random bytes). Shown in this answer only; rotate it to get a new one.
+       * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+       */
+      secret: string;
+    };
+    WebhookWithSecretEnvelope: {
+      data: components['schemas']['WebhookWithSecretView'];
+    };
+    WebhookView: {
+      /**
+       * Format: int64
+       * @description The {id} of its path.
+       * @example 7
+       */
+      id: number;
+      /** @example https://hooks.example.com/report-service */
+      url: string;
+      events: ('report.completed' | 'report.failed' | 'report.score_changed')[];
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    WebhookListEnvelope: {
+      data: components['schemas']['WebhookView'][];
+      links: components['schemas']['ListLinksView'];
+      meta: components['schemas']['ListMetaView'];
+    };
+    WebhookEnvelope: {
+      data: components['schemas']['WebhookView'];
+    };
+    WebhookAttemptView: {
+      /** @description 1 for the first. */
+      attempt: number;
+      /** Format: date-time */
+      attempted_at: string;
+      /**
+       * @description The receiver's status; null when no answer came (refused address, timeout, connection error).
+       * @example 200
+       */
+      status_code: number | null;
+      /**
+       * @description Why the attempt failed; null when it succeeded.
+       * @example the receiver answered 500
+       */
+      error: string | null;
+      duration_ms: number;
+      /** @description The first 1024 bytes of the answer's body, as text. */
+      response_body: string | null;
+    };
+    WebhookDeliveryView: {
+      /**
+       * @description The webhook-id header of every attempt.
+       * @example msg_2Hq9xB0c3kQmZf1aT7yV4w
+       */
+      id: string;
+      /** @enum {string} */
+      event: 'report.completed' | 'report.failed' | 'report.score_changed';
+      /**
+       * @description pending: being tried; succeeded: a 2xx answer; failed: every attempt of the schedule failed.
+       * @enum {string}
+       */
+      status: 'pending' | 'succeeded' | 'failed';
+      /** Format: date-time */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @description When the next attempt is due; null once settled.
+       */
+      next_attempt_at: string | null;
+      /** @description The body sent: type, timestamp and data. */
+      payload: {
+        [key: string]: unknown;
+      };
+      attempts: components['schemas']['WebhookAttemptView'][];
+    };
+    WebhookDeliveryListEnvelope: {
+      data: components['schemas']['WebhookDeliveryView'][];
+      links: components['schemas']['ListLinksView'];
+      meta: components['schemas']['ListMetaView'];
+    };
     ProblemDocumentView: {
       /** @example about:blank */
       type: string;
@@ -519,6 +691,44 @@ export interface components {
         };
         'application/json': {
           password?: string;
+        };
+      };
+    };
+    CreateWebhookDto: {
+      content: {
+        'application/x-www-form-urlencoded': {
+          /**
+           * @description Where deliveries are POSTed: an absolute http or https URL, at most 2048 characters, without user-info, whose host resolves to an address the address policy allows (as for analyses). Checked again at every delivery.
+           * @example https://hooks.example.com/report-service
+           */
+          url: string;
+          /**
+           * @description The events to deliver, at least one. In a form: the field repeated, or one comma-separated value.
+           * @example [
+           *       "report.completed",
+           *       "report.score_changed"
+           *     ]
+           */
+          events: (
+            'report.completed' | 'report.failed' | 'report.score_changed'
+          )[];
+        };
+        'application/json': {
+          /**
+           * @description Where deliveries are POSTed: an absolute http or https URL, at most 2048 characters, without user-info, whose host resolves to an address the address policy allows (as for analyses). Checked again at every delivery.
+           * @example https://hooks.example.com/report-service
+           */
+          url: string;
+          /**
+           * @description The events to deliver, at least one. In a form: the field repeated, or one comma-separated value.
+           * @example [
+           *       "report.completed",
+           *       "report.score_changed"
+           *     ]
+           */
+          events: (
+            'report.completed' | 'report.failed' | 'report.score_changed'
+          )[];
         };
       };
     };
@@ -1291,6 +1501,520 @@ export interface operations {
         headers: {
           /** @description Seconds to wait before retrying. */
           'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+    };
+  };
+  listWebhooks: {
+    parameters: {
+      query?: {
+        per_page?: 10 | 25 | 50 | 100;
+        /** @description The page, from 1. A page past the end answers 200 with no data and the true total. */
+        page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookListEnvelope'];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          /** @description The authentication scheme the route expects. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description A field or query parameter failed validation; `errors` names every one. */
+      422: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description Too many requests with this API key; see Retry-After. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      431: components['responses']['HeadersTooLarge'];
+      /** @description The database, or the store of the rate limits, is unreachable; see Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+    };
+  };
+  createWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: components['requestBodies']['CreateWebhookDto'];
+    responses: {
+      /** @description Created. */
+      201: {
+        headers: {
+          /** @description The absolute URL of the webhook. */
+          Location?: string;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookWithSecretEnvelope'];
+        };
+      };
+      /** @description The body cannot be parsed (malformed JSON). */
+      400: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          /** @description The authentication scheme the route expects. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description The body is over 16 KiB. */
+      413: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description The body is neither application/x-www-form-urlencoded nor application/json. */
+      415: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description A field or query parameter failed validation; `errors` names every one. */
+      422: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description Too many requests with this API key; see Retry-After. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      431: components['responses']['HeadersTooLarge'];
+      /** @description The database, or the store of the rate limits, is unreachable; see Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+    };
+  };
+  getWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The webhook's `id`: a positive integer of at most 18 digits, written without leading zeros; anything else answers 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookEnvelope'];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          /** @description The authentication scheme the route expects. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description No such webhook in this account (or an id that is not a positive integer). */
+      404: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description Too many requests with this API key; see Retry-After. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      431: components['responses']['HeadersTooLarge'];
+      /** @description The database, or the store of the rate limits, is unreachable; see Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+    };
+  };
+  deleteWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The webhook's `id`: a positive integer of at most 18 digits, written without leading zeros; anything else answers 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          /** @description The authentication scheme the route expects. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description No such webhook in this account (or an id that is not a positive integer). */
+      404: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description Too many requests with this API key; see Retry-After. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      431: components['responses']['HeadersTooLarge'];
+      /** @description The database, or the store of the rate limits, is unreachable; see Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+    };
+  };
+  rotateWebhookSecret: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The webhook's `id`: a positive integer of at most 18 digits, written without leading zeros; anything else answers 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookWithSecretEnvelope'];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          /** @description The authentication scheme the route expects. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description No such webhook in this account (or an id that is not a positive integer). */
+      404: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description Too many requests with this API key; see Retry-After. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      431: components['responses']['HeadersTooLarge'];
+      /** @description The database, or the store of the rate limits, is unreachable; see Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+    };
+  };
+  listWebhookDeliveries: {
+    parameters: {
+      query?: {
+        per_page?: 10 | 25 | 50 | 100;
+        /** @description The page, from 1. A page past the end answers 200 with no data and the true total. */
+        page?: number;
+      };
+      header?: never;
+      path: {
+        /** @description The webhook's `id`: a positive integer of at most 18 digits, written without leading zeros; anything else answers 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookDeliveryListEnvelope'];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          /** @description The authentication scheme the route expects. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description No such webhook in this account (or an id that is not a positive integer). */
+      404: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description A query parameter failed validation; `errors` names every one. */
+      422: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description Too many requests with this API key; see Retry-After. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      431: components['responses']['HeadersTooLarge'];
+      /** @description The database, or the store of the rate limits, is unreachable; see Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
