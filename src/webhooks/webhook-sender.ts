@@ -22,11 +22,10 @@ export interface SendResult {
 
 /** Text PostgreSQL can store: no NUL. */
 function storable(bytes: Buffer): string {
-  // eslint-disable-next-line no-control-regex
   return bytes
     .subarray(0, ANSWER_KEPT_BYTES)
     .toString('utf8')
-    .replace(/\u0000/g, '');
+    .replaceAll('\u0000', '');
 }
 
 function describe(error: unknown): string {

@@ -20,7 +20,9 @@ export class Webhooks1764500000000 implements MigrationInterface {
         created_at timestamptz NOT NULL DEFAULT now(),
         updated_at timestamptz NOT NULL DEFAULT now()
       )`);
-    await db.query(`CREATE INDEX webhooks_account ON webhooks (account_id, id)`);
+    await db.query(
+      `CREATE INDEX webhooks_account ON webhooks (account_id, id)`,
+    );
     await db.query(`
       CREATE TABLE webhook_deliveries (
         id text PRIMARY KEY,
