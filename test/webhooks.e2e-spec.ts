@@ -97,7 +97,16 @@ async function startReceiver(): Promise<Receiver> {
       res.end('ok');
     }
   };
-  const paths = ['/hook', '/a', '/b', '/flaky', '/moved', '/held', '/rotated'];
+  const paths = [
+    '/hook',
+    '/a',
+    '/b',
+    '/big',
+    '/flaky',
+    '/moved',
+    '/held',
+    '/rotated',
+  ];
   const site = await startFixtureSite(
     Object.fromEntries(paths.map((path) => [path, handler])),
   );
@@ -521,6 +530,60 @@ describe.each(MODES)('webhooks, $name', (mode) => {
       status: 'failed',
       error: { code: 'not_html' },
     });
+  });
+
+  it('reads at most 64 KB of an answer: a 2xx with an endless body counts as delivered, and the rest is never read', async () => {
+    const { key } = await t.newAccount();
+    const hook = await newWebhook(key, receiver.url('/big'), [
+      'report.completed',
+    ]);
+    // 20 MB, more than the loopback's socket buffers hold: only a reader takes it all.
+    let sentAll = false;
+    receiver.answer = (request, res) => {
+      if (request.path !== '/big') return;
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      const chunk = Buffer.alloc(64 * 1024, 'x');
+      let sent = 0;
+      const pump = () => {
+        while (sent < 20 * 1024 * 1024) {
+          sent += chunk.length;
+          if (!res.write(chunk)) {
+            res.once('drain', pump);
+            return;
+          }
+        }
+        res.end(() => (sentAll = true));
+      };
+      pump();
+      return true;
+    };
+    await t.as(key).createReport({ url: site.url('/page') });
+    const [delivery] = await deliveriesWhen(key, hook.id, (d) =>
+      d.some((x) => x.status !== 'pending'),
+    );
+    expect(delivery.status).toBe('succeeded');
+    expect(delivery.attempts).toEqual([
+      expect.objectContaining({ attempt: 1, status_code: 200, error: null }),
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(sentAll).toBe(false);
+  });
+
+  it('keeps the first 1 KB of an answer', async () => {
+    const { key } = await t.newAccount();
+    const hook = await newWebhook(key, receiver.url('/big'), [
+      'report.completed',
+    ]);
+    receiver.answer = (request, res) => {
+      if (request.path !== '/big') return;
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end('y'.repeat(5_000));
+    };
+    await t.as(key).createReport({ url: site.url('/page') });
+    const [delivery] = await deliveriesWhen(key, hook.id, (d) =>
+      d.some((x) => x.status !== 'pending'),
+    );
+    expect(delivery.attempts[0].response_body).toBe('y'.repeat(1024));
   });
 
   it('delivers only the events a webhook asked for, to each of the account’s webhooks', async () => {
