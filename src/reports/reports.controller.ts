@@ -27,6 +27,10 @@ import type { Request, Response } from 'express';
 import { Authenticated } from '../auth/authenticated.decorator.js';
 import { CurrentAccount } from '../auth/principal.decorator.js';
 import { ApiProblems } from '../common/api-docs.js';
+import {
+  IDEMPOTENT_REPLAYED_HEADER,
+  Idempotent,
+} from '../idempotency/idempotent.decorator.js';
 import { originOf, pageEnvelope } from '../common/links.js';
 import { CountsAsAnalysis } from '../rate-limits/throttlers.js';
 import { CreateReportDto } from './dto/create-report.dto.js';
@@ -57,6 +61,9 @@ const LOCATION_HEADER = {
     schema: { type: 'string', format: 'uri' },
   },
 };
+
+/** What a create answers with, a replay of an Idempotency-Key included. */
+const CREATED_HEADERS = { ...LOCATION_HEADER, ...IDEMPOTENT_REPLAYED_HEADER };
 
 /** An analysis still queued or running when the answer goes out. */
 function unsettled(report: Report): boolean {
@@ -141,16 +148,17 @@ export class ReportsController {
   @ApiCreatedResponse({
     type: ReportEnvelope,
     description: 'Analysed.',
-    headers: LOCATION_HEADER,
+    headers: CREATED_HEADERS,
   })
   @ApiAcceptedResponse({
     type: ReportEnvelope,
     description:
       'With "Prefer: respond-async", or when the queue is long: queued or running; poll the Location.',
-    headers: LOCATION_HEADER,
+    headers: CREATED_HEADERS,
   })
   @ApiProblems(400, 413, 415, 422)
   @CountsAsAnalysis()
+  @Idempotent()
   async create(
     @CurrentAccount() accountId: string,
     @Body() body: CreateReportDto,

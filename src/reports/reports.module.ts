@@ -8,6 +8,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Analyser, JudgePool } from '../analysis/index.js';
 import { AuthModule } from '../auth/auth.module.js';
+import { IdempotencyModule } from '../idempotency/idempotency.module.js';
 import { RateLimitsModule } from '../rate-limits/rate-limits.module.js';
 import { APP_CONFIG } from '../config/config.js';
 import type { AppConfig } from '../config/config.js';
@@ -35,7 +36,12 @@ class ClosingJudgePool extends JudgePool implements OnApplicationShutdown {
  * A worker process uses the same module without serving HTTP.
  */
 @Module({
-  imports: [AuthModule, RateLimitsModule, TypeOrmModule.forFeature([Report])],
+  imports: [
+    AuthModule,
+    IdempotencyModule,
+    RateLimitsModule,
+    TypeOrmModule.forFeature([Report]),
+  ],
   controllers: [ReportsController, SharedReportsController],
   providers: [
     ReportsRepository,

@@ -628,6 +628,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description 1 to 255 printable ASCII characters, unique per request (a UUID). The first answer to a request with this key is kept 24 hours, per account: the same key with the same body (and method and path) answers it again, with Idempotent-Replayed: true, creating nothing; with a different body, 422; while the first request still runs, 409. A refused request (any error answer) keeps nothing, so its key may be used again. */
+        'Idempotency-Key'?: string;
         /** @description "respond-async" answers 202 at once with the queued report; otherwise the answer waits for the analysis (at most the analysis deadline). It is the one preference the service honours; others are ignored. */
         Prefer?: 'respond-async';
       };
@@ -641,6 +643,8 @@ export interface operations {
         headers: {
           /** @description The absolute URL of the report. */
           Location?: string;
+          /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key; nothing was created again. */
+          'Idempotent-Replayed'?: 'true';
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
           'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
           'RateLimit-Reset': components['headers']['RateLimit-Reset'];
@@ -655,6 +659,8 @@ export interface operations {
         headers: {
           /** @description The absolute URL of the report. */
           Location?: string;
+          /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key; nothing was created again. */
+          'Idempotent-Replayed'?: 'true';
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
           'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
           'RateLimit-Reset': components['headers']['RateLimit-Reset'];
@@ -681,6 +687,20 @@ export interface operations {
         headers: {
           /** @description The authentication scheme the route expects. */
           'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description A request with this Idempotency-Key is still in progress; retry after Retry-After to get its answer. */
+      409: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
