@@ -127,6 +127,7 @@ describe('OpenAPI document', () => {
       'GET /health/ready': 'getReadiness',
       'GET /api/v1/reports': 'listReports',
       'POST /api/v1/reports': 'createReport',
+      'POST /api/v1/reports/batch': 'createReportsBatch',
       'GET /api/v1/reports/{id}': 'getReport',
       'PUT /api/v1/reports/{id}': 'updateReport',
       'DELETE /api/v1/reports/{id}': 'deleteReport',

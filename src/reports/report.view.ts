@@ -279,6 +279,14 @@ export class ReportEnvelope {
   data: ReportView;
 }
 
+export class ReportBatchEnvelope {
+  @ApiProperty({
+    type: [ReportView],
+    description: 'Every report of the batch, in its order, queued.',
+  })
+  data: ReportView[];
+}
+
 export class ListLinksView {
   @ApiProperty({ type: 'string', format: 'uri' })
   first: string;

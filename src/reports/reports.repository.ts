@@ -156,6 +156,32 @@ export function completedColumns(results: AnalysisResults): Partial<Report> {
   };
 }
 
+/** What an insert of a new report answers. */
+interface InsertedRow {
+  id: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** The report a new report's row is, queued for its first analysis (run 1). */
+function queuedReport(report: NewReport, row: InsertedRow): Report {
+  return Object.assign(new Report(), {
+    ...report,
+    id: String(row.id),
+    status: 'queued',
+    result: null,
+    score: null,
+    run: 1,
+    attempts: 0,
+    shareVersion: 0,
+    generatedAt: null,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    error: null,
+    results: null,
+  } satisfies Omit<Report, 'resultRank'>);
+}
+
 function statementOf(builder: SelectQueryBuilder<Report>): Statement {
   const [sql, parameters] = builder.getQueryAndParameters();
   return { sql, parameters };
@@ -297,11 +323,7 @@ export class ReportsRepository {
     report: NewReport,
     maxInFlight: number,
   ): Promise<Report | 'busy'> {
-    const rows: Array<{
-      id: string;
-      created_at: Date;
-      updated_at: Date;
-    }> = await this.reports.query(
+    const rows: InsertedRow[] = await this.reports.query(
       `INSERT INTO reports (account_id, url, project, status, privacy, password_hash, share_token)
        SELECT $1, $2, $3, 'queued', $4, $5, $7
        WHERE (SELECT count(*) FROM reports
@@ -318,22 +340,43 @@ export class ReportsRepository {
       ],
     );
     if (rows.length === 0) return 'busy';
-    const [row] = rows;
-    return Object.assign(new Report(), {
-      ...report,
-      id: String(row.id),
-      status: 'queued',
-      result: null,
-      score: null,
-      run: 1,
-      attempts: 0,
-      shareVersion: 0,
-      generatedAt: null,
-      createdAt: row.created_at,
-      updatedAt: row.updated_at,
-      error: null,
-      results: null,
-    } satisfies Omit<Report, 'resultRank'>);
+    return queuedReport(report, rows[0]);
+  }
+
+  /**
+   * Stores every report of a batch, queued, in one statement, or none of them when
+   * the account's analyses in flight and the batch together would pass `maxInFlight`:
+   * then 'busy'. The reports are answered in the batch's order.
+   */
+  async insertQueuedBatch(
+    reports: NewReport[],
+    maxInFlight: number,
+  ): Promise<Report[] | 'busy'> {
+    const [accountId] = reports.map((report) => report.accountId);
+    const rows: InsertedRow[] = await this.reports.query(
+      `INSERT INTO reports (account_id, url, project, status, privacy, password_hash, share_token)
+       SELECT $1, item.url, item.project, 'queued', item.privacy, item.password_hash, item.share_token
+       FROM unnest($2::varchar[], $3::varchar[], $4::smallint[], $5::text[], $6::text[])
+            WITH ORDINALITY AS item(url, project, privacy, password_hash, share_token, n)
+       WHERE (SELECT count(*) FROM reports
+              WHERE account_id = $1 AND status IN ('queued', 'running')) + $7 <= $8
+       ORDER BY item.n
+       RETURNING id, created_at, updated_at`,
+      [
+        accountId,
+        reports.map((report) => report.url),
+        reports.map((report) => report.project),
+        reports.map((report) => report.privacy),
+        reports.map((report) => report.passwordHash),
+        reports.map((report) => report.shareToken),
+        reports.length,
+        maxInFlight,
+      ],
+    );
+    if (rows.length === 0) return 'busy';
+    // Ids are drawn in the order the rows are inserted: the batch's order.
+    const inOrder = rows.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+    return reports.map((report, i) => queuedReport(report, inOrder[i]));
   }
 
   /**

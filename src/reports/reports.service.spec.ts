@@ -13,6 +13,7 @@ import type { ProblemDocument } from '../common/problem.js';
 import { checkFields } from '../common/validation.js';
 import { APP_CONFIG, loadConfig } from '../config/config.js';
 import { CreateReportDto } from './dto/create-report.dto.js';
+import { CreateReportsBatchDto } from './dto/create-reports-batch.dto.js';
 import { ListReportsQuery } from './dto/list-reports.query.js';
 import { UpdateReportDto } from './dto/update-report.dto.js';
 import { verifyPassword } from './password-hash.js';
@@ -38,10 +39,9 @@ const lookup: Lookup = (hostname) =>
   ]);
 
 /** A body as the global pipe hands it over: transformed, with its field errors. */
-async function bodyOf<T extends CreateReportDto | UpdateReportDto>(
-  dto: new () => T,
-  plain: object,
-): Promise<T> {
+async function bodyOf<
+  T extends CreateReportDto | CreateReportsBatchDto | UpdateReportDto,
+>(dto: new () => T, plain: object): Promise<T> {
   const { value, errors } = await checkFields(dto, plain);
   value.fieldErrors = errors;
   return value;
@@ -183,6 +183,73 @@ describe('ReportsService', () => {
       expect(await verifyPassword('open sesame', stored.passwordHash!)).toBe(
         true,
       );
+    });
+  });
+
+  describe('createBatch', () => {
+    const batchOf = (reports: unknown[]) =>
+      bodyOf(CreateReportsBatchDto, { reports });
+
+    it('queues every report in the batch order, and analyses each', async () => {
+      const body = await batchOf([
+        { url: 'https://site.test/a' },
+        { url: 'https://site.test/b', privacy: 0 },
+        { url: 'https://site.test/c', privacy: 2, password: 'secret' },
+      ]);
+      const reports = await service.createBatch('1', body);
+      expect(reports.map((r) => [r.url, r.status, r.privacy])).toEqual([
+        ['https://site.test/a', 'queued', Privacy.Private],
+        ['https://site.test/b', 'queued', Privacy.Public],
+        ['https://site.test/c', 'queued', Privacy.Password],
+      ]);
+      expect(await verifyPassword('secret', reports[2].passwordHash!)).toBe(
+        true,
+      );
+      expect(ran.sort()).toEqual([
+        'https://site.test/a',
+        'https://site.test/b',
+        'https://site.test/c',
+      ]);
+    });
+
+    it('names every refused item by index, the address policy and password rule included, and stores none', async () => {
+      const body = await batchOf([
+        { url: 'https://site.test/' },
+        { url: 'ftp://site.test/' },
+        { url: 'https://refused.test/' },
+        { url: 'https://site.test/', privacy: 2 },
+        { url: 'https://site.test/', privacy: 7 },
+      ]);
+      expect(await fieldsRefused(service.createBatch('1', body))).toEqual([
+        'reports.1.url',
+        'reports.2.url',
+        'reports.3.password',
+        'reports.4.privacy',
+      ]);
+      expect(repository.rows.size).toBe(0);
+    });
+
+    it.each([
+      ['empty', []],
+      ['over 100 items', Array(101).fill({ url: 'https://site.test/' })],
+      ['not an array', 'https://site.test/'],
+    ])('refuses a batch that is %s, naming reports', async (_what, reports) => {
+      const body = await bodyOf(CreateReportsBatchDto, { reports });
+      expect(await fieldsRefused(service.createBatch('1', body))).toEqual([
+        'reports',
+      ]);
+      expect(repository.rows.size).toBe(0);
+    });
+
+    it('refuses a batch whole (429) when it would pass the analyses in flight', async () => {
+      for (let i = 0; i < 98; i++) {
+        repository.seed({ accountId: '1', status: 'queued' });
+      }
+      const body = await batchOf(Array(3).fill({ url: 'https://site.test/' }));
+      expect((await refusal(service.createBatch('1', body))).status).toBe(429);
+      expect(repository.rows.size).toBe(98);
+      const fits = await batchOf(Array(2).fill({ url: 'https://site.test/' }));
+      expect(await service.createBatch('1', fits)).toHaveLength(2);
     });
   });
 

@@ -124,6 +124,18 @@ export class FakeReportsRepository implements ReportsStore {
     return Promise.resolve(copy(this.seed({ ...report, status: 'queued' })));
   }
 
+  insertQueuedBatch(
+    reports: NewReport[],
+    maxInFlight: number,
+  ): Promise<Report[] | 'busy'> {
+    if (this.inFlight(reports[0].accountId) + reports.length > maxInFlight) {
+      return Promise.resolve('busy');
+    }
+    return Promise.resolve(
+      reports.map((report) => copy(this.seed({ ...report, status: 'queued' }))),
+    );
+  }
+
   changeLocked(
     accountId: string,
     id: string,
