@@ -71,6 +71,8 @@ const QUEUED_REPORT = {
   updated_at: '2026-11-22T08:00:01.120Z',
   error: null,
   share_url: null,
+  schedule: null,
+  next_run_at: null,
   results: null,
 };
 

@@ -12,7 +12,9 @@ import { IdempotencyModule } from '../idempotency/idempotency.module.js';
 import { RateLimitsModule } from '../rate-limits/rate-limits.module.js';
 import { APP_CONFIG } from '../config/config.js';
 import type { AppConfig } from '../config/config.js';
+import { Clock, SystemClock } from '../common/clock.js';
 import { ReportAnalyses } from './report-analyses.js';
+import { ReportSchedules } from './report-schedules.js';
 import { ReportSettlement } from './report-settlement.js';
 import { Report } from './report.entity.js';
 import { ReportsController } from './reports.controller.js';
@@ -47,7 +49,9 @@ class ClosingJudgePool extends JudgePool implements OnApplicationShutdown {
     ReportsRepository,
     ReportsService,
     ReportAnalyses,
+    ReportSchedules,
     ReportSettlement,
+    { provide: Clock, useClass: SystemClock },
     ReportAccess,
     { provide: JudgePool, useFactory: () => new ClosingJudgePool() },
     {

@@ -8,6 +8,7 @@ import {
   judge,
 } from '../analysis/index.js';
 import type { Lookup } from '../analysis/index.js';
+import { Clock } from '../common/clock.js';
 import { ProblemException } from '../common/problem.js';
 import type { ProblemDocument } from '../common/problem.js';
 import { checkFields } from '../common/validation.js';
@@ -20,6 +21,8 @@ import { verifyPassword } from './password-hash.js';
 import { JobQueue } from '../jobs/job-queue.js';
 import { InlineJobQueue } from '../../test/support/inline-job-queue.js';
 import { ReportAnalyses } from './report-analyses.js';
+import { ReportSchedules } from './report-schedules.js';
+import { TestClock } from '../../test/support/test-clock.js';
 import { ReportSettlement } from './report-settlement.js';
 import { Privacy } from './report.entity.js';
 import { ReportsRepository } from './reports.repository.js';
@@ -70,9 +73,11 @@ describe('ReportsService', () => {
   let moduleRef: TestingModule;
   const ran: string[] = [];
   const results = judge(snapshotOf(GOOD_PAGE_HTML));
+  let clock: TestClock;
 
   beforeEach(async () => {
     ran.length = 0;
+    clock = new TestClock(new Date('2026-11-23T10:00:00.000Z'));
     repository = new FakeReportsRepository();
     // No network here: every analysis finds the well-made page.
     const analyser = new (class extends Analyser {
@@ -85,6 +90,7 @@ describe('ReportsService', () => {
       providers: [
         ReportsService,
         ReportAnalyses,
+        ReportSchedules,
         { provide: ReportsRepository, useValue: repository },
         { provide: JobQueue, useValue: new InlineJobQueue(true) },
         {
@@ -92,6 +98,7 @@ describe('ReportsService', () => {
           useValue: { waitFor: async () => {}, announce: async () => {} },
         },
         { provide: Analyser, useValue: analyser },
+        { provide: Clock, useValue: clock },
         { provide: APP_CONFIG, useValue: loadConfig({}) },
       ],
     }).compile();
@@ -253,6 +260,113 @@ describe('ReportsService', () => {
     });
   });
 
+  describe('schedules', () => {
+    const DAY_MS = 24 * 60 * 60_000;
+
+    it('sets the first run one period after create, and none without a schedule', async () => {
+      const daily = await service.create(
+        '1',
+        await bodyOf(CreateReportDto, {
+          url: 'https://site.test/',
+          schedule: 'daily',
+        }),
+        'async',
+      );
+      expect(daily.schedule).toBe('daily');
+      expect(daily.nextRunAt).toEqual(new Date(clock.now().getTime() + DAY_MS));
+      const plain = await service.create(
+        '1',
+        await bodyOf(CreateReportDto, { url: 'https://site.test/' }),
+        'async',
+      );
+      expect([plain.schedule, plain.nextRunAt]).toEqual([null, null]);
+    });
+
+    it('changes the schedule on update: weekly from now, the same one kept, off (or null) cleared', async () => {
+      const stored = repository.seed({
+        accountId: '1',
+        schedule: 'daily',
+        nextRunAt: new Date('2026-11-23T12:00:00.000Z'),
+      });
+      const update = async (fields: object) =>
+        (
+          await service.update(
+            '1',
+            stored.id,
+            await bodyOf(UpdateReportDto, fields),
+            'async',
+          )
+        ).report;
+      expect((await update({ schedule: 'daily' })).nextRunAt).toEqual(
+        new Date('2026-11-23T12:00:00.000Z'),
+      );
+      expect(await update({ schedule: 'weekly' })).toMatchObject({
+        schedule: 'weekly',
+        nextRunAt: new Date(clock.now().getTime() + 7 * DAY_MS),
+      });
+      expect(await update({ schedule: 'off' })).toMatchObject({
+        schedule: null,
+        nextRunAt: null,
+      });
+      await update({ schedule: 'daily' });
+      expect(await update({ schedule: null })).toMatchObject({
+        schedule: null,
+        nextRunAt: null,
+      });
+      expect(
+        await fieldsRefused(
+          service.update(
+            '1',
+            stored.id,
+            await bodyOf(UpdateReportDto, { schedule: 'hourly' }),
+            'async',
+          ),
+        ),
+      ).toEqual(['schedule']);
+    });
+
+    it('runs a due schedule as a re-run, and moves its next run on by a day', async () => {
+      const due = new Date('2026-11-23T09:00:00.000Z');
+      const stored = repository.seed({
+        accountId: '1',
+        url: 'https://site.test/due',
+        schedule: 'daily',
+        nextRunAt: due,
+      });
+      repository.seed({
+        accountId: '1',
+        schedule: 'daily',
+        nextRunAt: new Date('2026-11-23T11:00:00.000Z'),
+      });
+      expect(await moduleRef.get(ReportSchedules).tick()).toBe(1);
+      expect(ran).toEqual(['https://site.test/due']);
+      expect(repository.rows.get(stored.id)).toMatchObject({
+        run: 2,
+        status: 'completed',
+        nextRunAt: new Date('2026-11-24T09:00:00.000Z'),
+      });
+    });
+
+    it('postpones a due schedule of a busy account, and runs it once it is not', async () => {
+      for (let i = 0; i < 100; i++) {
+        repository.seed({ accountId: '1', status: 'queued' });
+      }
+      const stored = repository.seed({
+        accountId: '1',
+        schedule: 'weekly',
+        nextRunAt: new Date('2026-11-23T09:00:00.000Z'),
+      });
+      expect(await moduleRef.get(ReportSchedules).tick()).toBe(0);
+      expect(repository.rows.get(stored.id)!.nextRunAt).toEqual(
+        new Date(clock.now().getTime() + 60_000),
+      );
+      for (const r of repository.rows.values()) r.status = 'completed';
+      clock.advance(60_000);
+      expect(await moduleRef.get(ReportSchedules).tick()).toBe(1);
+      expect(repository.rows.get(stored.id)!.run).toBe(2);
+    });
+  });
+
   describe('update', () => {
     const update = async (id: string, plain: object, account = '1') =>
       service.update(account, id, await bodyOf(UpdateReportDto, plain), 'wait');
@@ -264,6 +378,7 @@ describe('ReportsService', () => {
         'privacy',
         'results',
         'rotate_share_token',
+        'schedule',
       ]);
     });
 

@@ -13,6 +13,7 @@ import {
 } from '../common/problem.js';
 import { throwIfInvalid } from '../common/validation.js';
 import type { FieldErrors } from '../common/validation.js';
+import { Clock } from '../common/clock.js';
 import { APP_CONFIG } from '../config/config.js';
 import type { AppConfig } from '../config/config.js';
 import type { CreateReportDto } from './dto/create-report.dto.js';
@@ -24,6 +25,7 @@ import { ReportAnalyses } from './report-analyses.js';
 import { ReportSettlement } from './report-settlement.js';
 import { passwordRuleProblem, UPDATE_FIELDS } from './report-rules.js';
 import { Privacy } from './report.entity.js';
+import { firstRunAt, scheduleOf } from './schedule.js';
 import { newShareToken } from './shared/share-token.js';
 import type { Report } from './report.entity.js';
 import { ReportsRepository } from './reports.repository.js';
@@ -98,6 +100,7 @@ export class ReportsService {
     private readonly analyser: Analyser,
     private readonly analyses: ReportAnalyses,
     private readonly settlement: ReportSettlement,
+    private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -259,7 +262,10 @@ export class ReportsService {
   ): Promise<NewReport> {
     const url = normaliseTargetUrl(parseTargetUrl(body.url));
     const privacy = body.privacy ?? Privacy.Private;
+    const schedule = scheduleOf(body.schedule ?? 'off');
     return {
+      schedule,
+      nextRunAt: schedule ? firstRunAt(schedule, this.clock.now()) : null,
       accountId,
       url,
       project: projectOf(url),
@@ -353,6 +359,15 @@ export class ReportsService {
       (shared && stored.shareToken === null)
     ) {
       change.shareToken = newShareToken();
+    }
+    // Re-sending the schedule the report has keeps its next run.
+    const schedule =
+      body.schedule === undefined ? undefined : scheduleOf(body.schedule);
+    if (schedule !== undefined && schedule !== stored.schedule) {
+      change.schedule = schedule;
+      change.nextRunAt = schedule
+        ? firstRunAt(schedule, this.clock.now())
+        : null;
     }
     return change;
   }

@@ -241,6 +241,17 @@ export interface components {
        * @example https://reports.example.com/r/Xb3kQ9vT0mZsY7pL2cR5nW8dF1hJ4gA6
        */
       share_url: string | null;
+      /**
+       * @description How often the page is analysed again by itself; null when it is not.
+       * @enum {string|null}
+       */
+      schedule: 'daily' | 'weekly' | null;
+      /**
+       * Format: date-time
+       * @description When the schedule's next run is due (it starts within a minute of it; later when the account has too many analyses in flight then); null without a schedule.
+       * @example 2026-11-23T08:00:01.120Z
+       */
+      next_run_at: string | null;
     };
     ListLinksView: {
       /** Format: uri */
@@ -406,6 +417,17 @@ export interface components {
        * @example https://reports.example.com/r/Xb3kQ9vT0mZsY7pL2cR5nW8dF1hJ4gA6
        */
       share_url: string | null;
+      /**
+       * @description How often the page is analysed again by itself; null when it is not.
+       * @enum {string|null}
+       */
+      schedule: 'daily' | 'weekly' | null;
+      /**
+       * Format: date-time
+       * @description When the schedule's next run is due (it starts within a minute of it; later when the account has too many analyses in flight then); null without a schedule.
+       * @example 2026-11-23T08:00:01.120Z
+       */
+      next_run_at: string | null;
       /** @description The full analysis: score, categories, checks and page facts (docs/checks.md); null until an analysis completes. */
       results: components['schemas']['AnalysisResultsView'] | null;
     };
@@ -426,6 +448,12 @@ export interface components {
       privacy: 0 | 1 | 2;
       /** @description Required with privacy 2 and refused with any other privacy. Write-only: never returned. */
       password?: string;
+      /**
+       * @description Analyse the page again by itself every day or every week, from now on (`next_run_at` tells when); `off` (or null) never.
+       * @default off
+       * @enum {string|null}
+       */
+      schedule: 'daily' | 'weekly' | 'off' | null;
     };
     ReportBatchEnvelope: {
       /** @description Every report of the batch, in its order, queued. */
@@ -487,6 +515,12 @@ export interface components {
           privacy?: 0 | 1 | 2;
           /** @description Required with privacy 2 and refused with any other privacy. Write-only: never returned. */
           password?: string;
+          /**
+           * @description Analyse the page again by itself every day or every week, from now on (`next_run_at` tells when); `off` (or null) never.
+           * @default off
+           * @enum {string|null}
+           */
+          schedule?: 'daily' | 'weekly' | 'off' | null;
         };
         'application/json': {
           /**
@@ -502,6 +536,12 @@ export interface components {
           privacy?: 0 | 1 | 2;
           /** @description Required with privacy 2 and refused with any other privacy. Write-only: never returned. */
           password?: string;
+          /**
+           * @description Analyse the page again by itself every day or every week, from now on (`next_run_at` tells when); `off` (or null) never.
+           * @default off
+           * @enum {string|null}
+           */
+          schedule?: 'daily' | 'weekly' | 'off' | null;
         };
       };
     };
@@ -527,6 +567,11 @@ export interface components {
            * @enum {integer}
            */
           rotate_share_token?: 0 | 1;
+          /**
+           * @description daily or weekly: analyse the page again by itself that often, the first time one period from now (re-sending the schedule a report has keeps its next run); `off` (or null) stops it.
+           * @enum {string|null}
+           */
+          schedule?: 'daily' | 'weekly' | 'off' | null;
         };
         'application/json': {
           /**
@@ -548,6 +593,11 @@ export interface components {
            * @enum {integer}
            */
           rotate_share_token?: 0 | 1;
+          /**
+           * @description daily or weekly: analyse the page again by itself that often, the first time one period from now (re-sending the schedule a report has keeps its next run); `off` (or null) stops it.
+           * @enum {string|null}
+           */
+          schedule?: 'daily' | 'weekly' | 'off' | null;
         };
       };
     };
