@@ -240,6 +240,11 @@ describe('ReportsService', () => {
       ['empty', []],
       ['over 100 items', Array(101).fill({ url: 'https://site.test/' })],
       ['not an array', 'https://site.test/'],
+      [
+        'holding an array as an item',
+        [{ url: 'https://site.test/' }, [{ url: 'https://site.test/' }]],
+      ],
+      ['holding a null item', [{ url: 'https://site.test/' }, null]],
     ])('refuses a batch that is %s, naming reports', async (_what, reports) => {
       const body = await bodyOf(CreateReportsBatchDto, { reports });
       expect(await fieldsRefused(service.createBatch('1', body))).toEqual([

@@ -4,6 +4,7 @@ import {
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
+  IsObject,
   ValidateNested,
 } from 'class-validator';
 import { BodyCheckedInService } from '../../common/validation.js';
@@ -22,6 +23,10 @@ export class CreateReportsBatchDto extends BodyCheckedInService {
   })
   @ValidateNested({ each: true })
   @Type(() => CreateReportDto)
+  @IsObject({
+    each: true,
+    message: 'each item of reports must be an object, the body of a create',
+  })
   @ArrayMaxSize(BATCH_MAX_REPORTS, {
     message: `reports must hold at most ${BATCH_MAX_REPORTS} items`,
   })
