@@ -5,6 +5,7 @@ import { PLAIN_PAGE } from './support/job-fixtures.js';
 import { TestClock } from './support/test-clock.js';
 import { startTestApp } from './support/test-app.js';
 import type { TestApp } from './support/test-app.js';
+import { ThrowawayPostgres } from './support/throwaway-postgres.js';
 import { waitUntil } from './support/wait.js';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -19,10 +20,13 @@ interface ReportData {
 
 /**
  * Schedules on the jobs table of the database: the repeating tick job (here every
- * 300 ms) starts the due runs, with time from a clock the test moves.
+ * 300 ms) starts the due runs, with time from a clock the test moves. On a database
+ * of its own: an app of another suite on a shared one could run the one tick job
+ * with the system's clock.
  */
 describe('scheduled re-runs', () => {
   let site: FixtureSite;
+  let pg: ThrowawayPostgres;
   let t: TestApp;
   const clock = new TestClock();
   const hits = new Map<string, number>();
@@ -38,14 +42,20 @@ describe('scheduled re-runs', () => {
       // Answers when the test says: analyses kept in flight.
       '/held': (_req, res) => void held.push(res),
     });
+    pg = await ThrowawayPostgres.create();
     t = await startTestApp(
-      { SCHEDULE_TICK_MS: '300', ANALYSES_IN_FLIGHT_PER_ACCOUNT: '2' },
+      {
+        DATABASE_URL: pg.url,
+        SCHEDULE_TICK_MS: '300',
+        ANALYSES_IN_FLIGHT_PER_ACCOUNT: '2',
+      },
       { clock },
     );
   });
   afterAll(async () => {
     for (const res of held.splice(0)) html(res, PLAIN_PAGE);
     await t?.close();
+    pg?.destroy();
     await site?.close();
   });
 
@@ -57,8 +67,12 @@ describe('scheduled re-runs', () => {
   }
 
   /** The report once a run after `since` (its generated_at) has completed. */
-  function rerunAfter(key: string, id: number, since: string) {
-    return waitUntil(
+  async function rerunAfter(
+    key: string,
+    id: number,
+    since: string,
+  ): Promise<ReportData> {
+    const report = await waitUntil(
       () => reportOf(key, id),
       (r) =>
         r.status === 'completed' &&
@@ -67,6 +81,9 @@ describe('scheduled re-runs', () => {
       20_000,
       200,
     );
+    expect(report.status).toBe('completed');
+    expect(report.generated_at! > since).toBe(true);
+    return report;
   }
 
   it('keeps one repeating tick job in the jobs table', async () => {
@@ -198,6 +215,7 @@ describe('scheduled re-runs', () => {
       10_000,
       200,
     );
+    expect(postponed.next_run_at).not.toBe(first.next_run_at);
     // Not lost: tried again a minute on.
     expect(postponed.next_run_at).toBe(at(clock.now().getTime() + 60_000));
     expect(hits.get('busy')).toBe(1);
