@@ -71,6 +71,8 @@ const QUEUED_REPORT = {
   updated_at: '2026-11-22T08:00:01.120Z',
   error: null,
   share_url: null,
+  schedule: null,
+  next_run_at: null,
   results: null,
 };
 
@@ -127,6 +129,7 @@ describe('OpenAPI document', () => {
       'GET /health/ready': 'getReadiness',
       'GET /api/v1/reports': 'listReports',
       'POST /api/v1/reports': 'createReport',
+      'POST /api/v1/reports/batch': 'createReportsBatch',
       'GET /api/v1/reports/{id}': 'getReport',
       'PUT /api/v1/reports/{id}': 'updateReport',
       'DELETE /api/v1/reports/{id}': 'deleteReport',

@@ -283,6 +283,7 @@ describe('reports: create, get, update, re-run, delete', () => {
         'privacy',
         'results',
         'rotate_share_token',
+        'schedule',
       ]);
     });
 

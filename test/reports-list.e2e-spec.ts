@@ -75,6 +75,8 @@ describe('GET /api/v1/reports (list)', () => {
       updated_at: expect.stringMatching(/Z$/),
       error: null,
       share_url: null,
+      schedule: null,
+      next_run_at: null,
     });
     expect(res.body.meta).toEqual({
       current_page: 1,

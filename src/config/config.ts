@@ -51,6 +51,8 @@ export interface AppConfig {
   analysisRetryDelayMs: number;
   /** On SIGTERM, how long running analyses may take to finish before they go back to the queue. */
   shutdownGraceMs: number;
+  /** How often the schedule tick looks for scheduled reports that are due. */
+  scheduleTickMs: number;
   analyser: AnalyserOptions;
   /** Webhook deliveries one process sends at the same time. */
   webhookConcurrency: number;
@@ -218,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       DEFAULT_WEBHOOK_RETRY_DELAYS_MS,
       7 * DAY_MS,
     ),
+    scheduleTickMs: read.integer('SCHEDULE_TICK_MS', 60_000, 100, 3_600_000),
     shareSecret:
       shareSecret === '' ? randomBytes(32) : Buffer.from(shareSecret, 'utf8'),
     shareSecretConfigured: shareSecret !== '',

@@ -12,6 +12,8 @@ import { AnalysisJobs1764300000000 } from './migrations/1764300000000-analysis-j
 import { ReportShareToken1764350000000 } from './migrations/1764350000000-report-share-token.js';
 import { ReportCounts1764400000000 } from './migrations/1764400000000-report-counts.js';
 import { Webhooks1764500000000 } from './migrations/1764500000000-webhooks.js';
+import { IdempotencyKeys1764700000000 } from './migrations/1764700000000-idempotency-keys.js';
+import { ReportSchedules1764710000000 } from './migrations/1764710000000-report-schedules.js';
 
 export const MIGRATIONS = [
   InitialSchema1763800000000,
@@ -24,6 +26,8 @@ export const MIGRATIONS = [
   ReportShareToken1764350000000,
   ReportCounts1764400000000,
   Webhooks1764500000000,
+  IdempotencyKeys1764700000000,
+  ReportSchedules1764710000000,
 ];
 
 /** Where the service's data lives: the configured PostgreSQL or the embedded default. */

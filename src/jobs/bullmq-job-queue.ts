@@ -40,6 +40,18 @@ export class BullmqJobQueue extends JobQueue {
     });
   }
 
+  async repeat(queue: string, key: string, everyMs: number): Promise<void> {
+    await this.queueOf(queue).upsertJobScheduler(
+      key,
+      { every: everyMs },
+      {
+        name: queue,
+        data: {},
+        opts: { removeOnComplete: true, removeOnFail: true },
+      },
+    );
+  }
+
   work<T>(queue: string, handler: JobHandler<T>, concurrency: number): void {
     const worker = new Worker<T>(
       queue,

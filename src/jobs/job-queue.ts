@@ -44,6 +44,13 @@ export abstract class JobQueue {
 
   abstract add(queue: string, data: object, options: AddOptions): Promise<void>;
 
+  /**
+   * Runs a job of `queue` every `everyMs`, under `key`, for as long as the queue
+   * lives: one job at a time, whichever processes call this (each consuming process
+   * does, at start; calling it again is harmless). The handler gets `{}` as data.
+   */
+  abstract repeat(queue: string, key: string, everyMs: number): Promise<void>;
+
   /** Runs the queue's jobs in this process, at most `concurrency` at a time. */
   abstract work<T>(
     queue: string,

@@ -83,14 +83,23 @@ export class JobsRepository {
     ]);
   }
 
-  /** Hands jobs back to the queue, to run again after `delayMs`. */
-  async release(owner: string, ids: string[], delayMs: number): Promise<void> {
+  /**
+   * Hands jobs back to the queue, to run again after `delayMs`; `fresh` counts their
+   * attempts from zero again (a repeating job's next run).
+   */
+  async release(
+    owner: string,
+    ids: string[],
+    delayMs: number,
+    fresh = false,
+  ): Promise<void> {
     await this.db.query(
       `UPDATE jobs
        SET locked_by = NULL, locked_until = NULL,
-           run_at = now() + $3::int * interval '1 millisecond'
+           run_at = now() + $3::int * interval '1 millisecond',
+           attempt = CASE WHEN $4::boolean THEN 0 ELSE attempt END
        WHERE id = ANY($2::bigint[]) AND locked_by = $1`,
-      [owner, ids, delayMs],
+      [owner, ids, delayMs, fresh],
     );
   }
 }

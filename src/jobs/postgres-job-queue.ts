@@ -12,6 +12,10 @@ const RENEW_MS = 10_000;
 /** How often an idle worker looks for due jobs (an add in this process wakes it at once). */
 const POLL_MS = 500;
 
+function repeatKey(queue: string, key: string): string {
+  return `${queue}\n${key}`;
+}
+
 interface Consumer {
   queue: string;
   handler: JobHandler<unknown>;
@@ -30,6 +34,8 @@ export class PostgresJobQueue extends JobQueue {
   private readonly logger = new Logger('Jobs');
   private readonly owner = `${process.pid}-${randomUUID()}`;
   private readonly consumers: Consumer[] = [];
+  /** Repeating jobs by queue and key: their interval. */
+  private readonly repeats = new Map<string, number>();
   /** Jobs to hand back whose hand-back failed (the database was away), with their delay. */
   private readonly unreleased = new Map<string, number>();
   private wake: () => void = () => {};
@@ -44,6 +50,11 @@ export class PostgresJobQueue extends JobQueue {
   async add(queue: string, data: object, options: AddOptions): Promise<void> {
     await this.jobs.insert(queue, options.key, data, options.delayMs ?? 0);
     this.wake();
+  }
+
+  async repeat(queue: string, key: string, everyMs: number): Promise<void> {
+    this.repeats.set(repeatKey(queue, key), everyMs);
+    await this.add(queue, {}, { key });
   }
 
   work<T>(queue: string, handler: JobHandler<T>, concurrency: number): void {
@@ -124,7 +135,10 @@ export class PostgresJobQueue extends JobQueue {
         data: job.data,
         attempt: job.attempt,
       });
-      await this.jobs.finish(this.owner, job.id);
+      const every = this.repeats.get(repeatKey(consumer.queue, job.key));
+      // A repeating job is not finished but handed back for its next run, in one statement.
+      if (every === undefined) await this.jobs.finish(this.owner, job.id);
+      else await this.jobs.release(this.owner, [job.id], every, true);
     } catch (error) {
       const delay =
         error instanceof RetryLater ? error.delayMs : backoffMs(job.attempt);

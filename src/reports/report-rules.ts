@@ -29,4 +29,5 @@ export const UPDATE_FIELDS = [
   'password',
   'results',
   'rotate_share_token',
+  'schedule',
 ] as const;

@@ -7,6 +7,7 @@ import {
 } from 'typeorm';
 import { ANALYSIS_ERROR_CODES } from '../analysis/index.js';
 import type { AnalysisResults, Rating } from '../analysis/index.js';
+import type { Schedule } from './schedule.js';
 
 /** An analysis moves queued → running → completed or failed; a re-run queues it again. */
 export const REPORT_STATUSES = [
@@ -90,6 +91,14 @@ export class Report {
   /** Bumped on every privacy or password change: shared-page cookies carry it. */
   @Column({ name: 'share_version', type: 'integer', default: 0 })
   shareVersion: number;
+
+  /** Analysed again by itself this often; null when never. */
+  @Column({ type: 'text', nullable: true })
+  schedule: Schedule | null;
+
+  /** When the schedule's next run is due; null without a schedule. */
+  @Column({ name: 'next_run_at', type: 'timestamptz', nullable: true })
+  nextRunAt: Date | null;
 
   @Column({ name: 'generated_at', type: 'timestamptz', nullable: true })
   generatedAt: Date | null;

@@ -12,6 +12,8 @@ import {
   REPORT_STATUSES,
 } from './report.entity.js';
 import type { Report, ReportErrorCode, ReportStatus } from './report.entity.js';
+import { SCHEDULES } from './schedule.js';
+import type { Schedule } from './schedule.js';
 
 export class ReportErrorView {
   @ApiProperty({
@@ -262,6 +264,25 @@ export class ReportSummaryView {
       'The page people read without a key, at /r/{token}: set for public and password reports, null for private ones. The token (192 random bits) is made when the report is first shared and kept through privacy changes; `rotate_share_token=1` replaces it, so links handed out before answer 404.',
   })
   share_url: string | null;
+
+  @ApiProperty({
+    enum: [...SCHEDULES, null],
+    type: 'string',
+    nullable: true,
+    description:
+      'How often the page is analysed again by itself; null when it is not.',
+  })
+  schedule: Schedule | null;
+
+  @ApiProperty({
+    type: 'string',
+    format: 'date-time',
+    nullable: true,
+    example: '2026-11-23T08:00:01.120Z',
+    description:
+      "When the schedule's next run is due (it starts within a minute of it; later when the account has too many analyses in flight then); null without a schedule.",
+  })
+  next_run_at: string | null;
 }
 
 export class ReportView extends ReportSummaryView {
@@ -277,6 +298,14 @@ export class ReportView extends ReportSummaryView {
 export class ReportEnvelope {
   @ApiProperty({ type: ReportView })
   data: ReportView;
+}
+
+export class ReportBatchEnvelope {
+  @ApiProperty({
+    type: [ReportView],
+    description: 'Every report of the batch, in its order, queued.',
+  })
+  data: ReportView[];
 }
 
 export class ListLinksView {
@@ -368,6 +397,8 @@ export function toSummaryView(
     updated_at: report.updatedAt.toISOString(),
     error: report.error,
     share_url: shareUrlOf(report, origin),
+    schedule: report.schedule,
+    next_run_at: report.nextRunAt?.toISOString() ?? null,
   };
 }
 

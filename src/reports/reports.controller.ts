@@ -27,14 +27,20 @@ import type { Request, Response } from 'express';
 import { Authenticated } from '../auth/authenticated.decorator.js';
 import { CurrentAccount } from '../auth/principal.decorator.js';
 import { ApiProblems } from '../common/api-docs.js';
+import {
+  IDEMPOTENT_REPLAYED_HEADER,
+  Idempotent,
+} from '../idempotency/idempotent.decorator.js';
 import { originOf, pageEnvelope } from '../common/links.js';
 import { CountsAsAnalysis } from '../rate-limits/throttlers.js';
 import { CreateReportDto } from './dto/create-report.dto.js';
+import { CreateReportsBatchDto } from './dto/create-reports-batch.dto.js';
 import { ListReportsQuery } from './dto/list-reports.query.js';
 import { asksForRerun, UpdateReportDto } from './dto/update-report.dto.js';
 import { REPORT_ID_PARAM, ReportId } from './report-id.js';
 import type { Report } from './report.entity.js';
 import {
+  ReportBatchEnvelope,
   ReportEnvelope,
   ReportListEnvelope,
   toSummaryView,
@@ -57,6 +63,9 @@ const LOCATION_HEADER = {
     schema: { type: 'string', format: 'uri' },
   },
 };
+
+/** What a create answers with, a replay of an Idempotency-Key included. */
+const CREATED_HEADERS = { ...LOCATION_HEADER, ...IDEMPOTENT_REPLAYED_HEADER };
 
 /** An analysis still queued or running when the answer goes out. */
 function unsettled(report: Report): boolean {
@@ -141,16 +150,17 @@ export class ReportsController {
   @ApiCreatedResponse({
     type: ReportEnvelope,
     description: 'Analysed.',
-    headers: LOCATION_HEADER,
+    headers: CREATED_HEADERS,
   })
   @ApiAcceptedResponse({
     type: ReportEnvelope,
     description:
       'With "Prefer: respond-async", or when the queue is long: queued or running; poll the Location.',
-    headers: LOCATION_HEADER,
+    headers: CREATED_HEADERS,
   })
   @ApiProblems(400, 413, 415, 422)
   @CountsAsAnalysis()
+  @Idempotent()
   async create(
     @CurrentAccount() accountId: string,
     @Body() body: CreateReportDto,
@@ -163,6 +173,32 @@ export class ReportsController {
     response.status(201);
     pointAt(report, completion, request, response);
     return { data: toView(report, originOf(request)) };
+  }
+
+  @Post('batch')
+  @HttpCode(202)
+  @ApiOperation({
+    operationId: 'createReportsBatch',
+    summary: 'Queue the analyses of up to 100 URLs at once',
+    description:
+      'Answers 202 at once with every created report, queued (poll each, or list them). Each item is judged as a single create is; if any is refused, the 422 names each refused field by index (`reports.3.url`) and no report is created. The batch counts as one request against the analyses rate limit, and whole against the in-flight cap: a batch that would take the account past ANALYSES_IN_FLIGHT_PER_ACCOUNT is refused (429), none created.',
+  })
+  @ApiConsumes('application/json')
+  @ApiAcceptedResponse({
+    type: ReportBatchEnvelope,
+    description: 'Every report created, queued.',
+    headers: IDEMPOTENT_REPLAYED_HEADER,
+  })
+  @ApiProblems(400, 413, 415, 422)
+  @CountsAsAnalysis()
+  @Idempotent()
+  async createBatch(
+    @CurrentAccount() accountId: string,
+    @Body() body: CreateReportsBatchDto,
+    @Req() request: Request,
+  ): Promise<ReportBatchEnvelope> {
+    const reports = await this.reports.createBatch(accountId, body);
+    return { data: reports.map((r) => toView(r, originOf(request))) };
   }
 
   @Put(':id')

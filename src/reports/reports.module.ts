@@ -8,11 +8,14 @@ import type { NextFunction, Request, Response } from 'express';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Analyser, JudgePool } from '../analysis/index.js';
 import { AuthModule } from '../auth/auth.module.js';
+import { IdempotencyModule } from '../idempotency/idempotency.module.js';
 import { RateLimitsModule } from '../rate-limits/rate-limits.module.js';
 import { APP_CONFIG } from '../config/config.js';
 import type { AppConfig } from '../config/config.js';
+import { Clock, SystemClock } from '../common/clock.js';
 import { ReportAnalyses } from './report-analyses.js';
 import { ReportOutcomes } from './report-outcomes.js';
+import { ReportSchedules } from './report-schedules.js';
 import { ReportSettlement } from './report-settlement.js';
 import { Report } from './report.entity.js';
 import { ReportsController } from './reports.controller.js';
@@ -36,14 +39,21 @@ class ClosingJudgePool extends JudgePool implements OnApplicationShutdown {
  * A worker process uses the same module without serving HTTP.
  */
 @Module({
-  imports: [AuthModule, RateLimitsModule, TypeOrmModule.forFeature([Report])],
+  imports: [
+    AuthModule,
+    IdempotencyModule,
+    RateLimitsModule,
+    TypeOrmModule.forFeature([Report]),
+  ],
   controllers: [ReportsController, SharedReportsController],
   providers: [
     ReportsRepository,
     ReportsService,
     ReportAnalyses,
+    ReportSchedules,
     ReportSettlement,
     ReportOutcomes,
+    { provide: Clock, useClass: SystemClock },
     ReportAccess,
     { provide: JudgePool, useFactory: () => new ClosingJudgePool() },
     {

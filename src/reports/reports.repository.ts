@@ -8,6 +8,8 @@ import type { SortKey } from './dto/list-reports.query.js';
 import type { ListCursor } from './list-cursor.js';
 import { Privacy, Report } from './report.entity.js';
 import type { ReportError, ReportStatus } from './report.entity.js';
+import { nextRunAfter } from './schedule.js';
+import type { Schedule } from './schedule.js';
 
 /** The filters and order of a list, named as the API names them. */
 export interface ReportListFilter {
@@ -56,6 +58,8 @@ export interface NewReport {
   passwordHash: string | null;
   /** Set when the report is shared from the start. */
   shareToken: string | null;
+  schedule: Schedule | null;
+  nextRunAt: Date | null;
 }
 
 /** A run as claim starts it: the result the report had before it stays until it completes. */
@@ -67,13 +71,22 @@ export interface ClaimedRun {
   previous: { score: number | null; result: Rating | null };
 }
 
-/** What an update writes: privacy, password (as a hash), share token, a re-run. */
+/** What an update writes: privacy, password (as a hash), share token, schedule, a re-run. */
 export interface ReportChange {
   privacy?: Privacy;
   passwordHash?: string | null;
   shareToken?: string;
+  schedule?: Schedule | null;
+  nextRunAt?: Date | null;
   requeue?: boolean;
 }
+
+/** What asks for a new run of a report: a re-run request, or its schedule. */
+const REQUEUE_COLUMNS: QueryDeepPartialEntity<Report> = {
+  status: 'queued',
+  run: () => 'run + 1',
+  attempts: 0,
+};
 
 /**
  * The column of each sort key besides id, which breaks its ties. Only the nullable
@@ -130,6 +143,8 @@ const SUMMARY_COLUMNS = [
   'report.createdAt',
   'report.updatedAt',
   'report.error',
+  'report.schedule',
+  'report.nextRunAt',
 ];
 
 /**
@@ -163,6 +178,32 @@ export function completedColumns(results: AnalysisResults): Partial<Report> {
     generatedAt: new Date(),
     error: null,
   };
+}
+
+/** What an insert of a new report answers. */
+interface InsertedRow {
+  id: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** The report a new report's row is, queued for its first analysis (run 1). */
+function queuedReport(report: NewReport, row: InsertedRow): Report {
+  return Object.assign(new Report(), {
+    ...report,
+    id: String(row.id),
+    status: 'queued',
+    result: null,
+    score: null,
+    run: 1,
+    attempts: 0,
+    shareVersion: 0,
+    generatedAt: null,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    error: null,
+    results: null,
+  } satisfies Omit<Report, 'resultRank'>);
 }
 
 function statementOf(builder: SelectQueryBuilder<Report>): Statement {
@@ -306,13 +347,10 @@ export class ReportsRepository {
     report: NewReport,
     maxInFlight: number,
   ): Promise<Report | 'busy'> {
-    const rows: Array<{
-      id: string;
-      created_at: Date;
-      updated_at: Date;
-    }> = await this.reports.query(
-      `INSERT INTO reports (account_id, url, project, status, privacy, password_hash, share_token)
-       SELECT $1, $2, $3, 'queued', $4, $5, $7
+    const rows: InsertedRow[] = await this.reports.query(
+      `INSERT INTO reports (account_id, url, project, status, privacy, password_hash, share_token,
+                            schedule, next_run_at)
+       SELECT $1, $2, $3, 'queued', $4, $5, $7, $8, $9
        WHERE (SELECT count(*) FROM reports
               WHERE account_id = $1 AND status IN ('queued', 'running')) < $6
        RETURNING id, created_at, updated_at`,
@@ -324,25 +362,54 @@ export class ReportsRepository {
         report.passwordHash,
         maxInFlight,
         report.shareToken,
+        report.schedule,
+        report.nextRunAt,
       ],
     );
     if (rows.length === 0) return 'busy';
-    const [row] = rows;
-    return Object.assign(new Report(), {
-      ...report,
-      id: String(row.id),
-      status: 'queued',
-      result: null,
-      score: null,
-      run: 1,
-      attempts: 0,
-      shareVersion: 0,
-      generatedAt: null,
-      createdAt: row.created_at,
-      updatedAt: row.updated_at,
-      error: null,
-      results: null,
-    } satisfies Omit<Report, 'resultRank'>);
+    return queuedReport(report, rows[0]);
+  }
+
+  /**
+   * Stores every report of a batch, queued, in one statement, or none of them when
+   * the account's analyses in flight and the batch together would pass `maxInFlight`:
+   * then 'busy'. The reports are answered in the batch's order.
+   */
+  async insertQueuedBatch(
+    reports: NewReport[],
+    maxInFlight: number,
+  ): Promise<Report[] | 'busy'> {
+    const [accountId] = reports.map((report) => report.accountId);
+    const rows: InsertedRow[] = await this.reports.query(
+      `INSERT INTO reports (account_id, url, project, status, privacy, password_hash, share_token,
+                            schedule, next_run_at)
+       SELECT $1, item.url, item.project, 'queued', item.privacy, item.password_hash,
+              item.share_token, item.schedule, item.next_run_at
+       FROM unnest($2::varchar[], $3::varchar[], $4::smallint[], $5::text[], $6::text[],
+                   $9::text[], $10::timestamptz[])
+            WITH ORDINALITY AS item(url, project, privacy, password_hash, share_token,
+                                    schedule, next_run_at, n)
+       WHERE (SELECT count(*) FROM reports
+              WHERE account_id = $1 AND status IN ('queued', 'running')) + $7 <= $8
+       ORDER BY item.n
+       RETURNING id, created_at, updated_at`,
+      [
+        accountId,
+        reports.map((report) => report.url),
+        reports.map((report) => report.project),
+        reports.map((report) => report.privacy),
+        reports.map((report) => report.passwordHash),
+        reports.map((report) => report.shareToken),
+        reports.length,
+        maxInFlight,
+        reports.map((report) => report.schedule),
+        reports.map((report) => report.nextRunAt),
+      ],
+    );
+    if (rows.length === 0) return 'busy';
+    // Ids are drawn in the order the rows are inserted: the batch's order.
+    const inOrder = rows.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+    return reports.map((report, i) => queuedReport(report, inOrder[i]));
   }
 
   /**
@@ -386,16 +453,83 @@ export class ReportsRepository {
         // Cookies of the shared page carry share_version: a privacy, password or token change voids them.
         columns.shareVersion = () => 'share_version + 1';
       }
-      if (change.requeue) {
-        Object.assign(columns, {
-          status: 'queued',
-          run: () => 'run + 1',
-          attempts: 0,
-        });
+      if (change.schedule !== undefined) {
+        columns.schedule = change.schedule;
+        columns.nextRunAt = change.nextRunAt ?? null;
       }
+      if (change.requeue) Object.assign(columns, REQUEUE_COLUMNS);
       if (Object.keys(columns).length === 0) return locked;
       await reports.update({ id, accountId }, columns);
       return (await reports.findOneBy({ id }))!;
+    });
+  }
+
+  /**
+   * Starts the runs of up to `limit` scheduled reports due at `now`, in one
+   * transaction, and moves each one's next run on (nextRunAfter). Rows another tick
+   * holds are skipped (SKIP LOCKED). A report whose analysis is under way joins it,
+   * as a re-run request does; one whose account has `maxInFlight` analyses queued or
+   * running is postponed to `postponeTo`, to be tried again then. Answers the runs
+   * started, whose jobs the caller adds.
+   */
+  runDueSchedules(
+    now: Date,
+    limit: number,
+    maxInFlight: number,
+    postponeTo: Date,
+  ): Promise<Array<{ id: string; run: number }>> {
+    return this.reports.manager.transaction(async (manager) => {
+      const due: Array<{
+        id: string;
+        account_id: string;
+        status: ReportStatus;
+        schedule: Schedule;
+        next_run_at: Date;
+      }> = await manager.query(
+        `SELECT id, account_id, status, schedule, next_run_at FROM reports
+         WHERE next_run_at <= $1
+         ORDER BY next_run_at
+         LIMIT $2
+         FOR UPDATE SKIP LOCKED`,
+        [now, limit],
+      );
+      if (due.length === 0) return [];
+      const counted: Array<{ account_id: string; n: number }> =
+        await manager.query(
+          `SELECT account_id, count(*)::int AS n FROM reports
+           WHERE account_id = ANY($1::bigint[]) AND status IN ('queued', 'running')
+           GROUP BY account_id`,
+          [[...new Set(due.map((row) => row.account_id))]],
+        );
+      const inFlight = new Map(
+        counted.map((row) => [String(row.account_id), row.n]),
+      );
+      const reports = manager.getRepository(Report);
+      const started: Array<{ id: string; run: number }> = [];
+      for (const row of due) {
+        const accountId = String(row.account_id);
+        const id = String(row.id);
+        const underWay = row.status === 'queued' || row.status === 'running';
+        const busy = !underWay && (inFlight.get(accountId) ?? 0) >= maxInFlight;
+        const columns: QueryDeepPartialEntity<Report> = {
+          nextRunAt: busy
+            ? postponeTo
+            : nextRunAfter(row.schedule, row.next_run_at, now),
+        };
+        if (!underWay && !busy) Object.assign(columns, REQUEUE_COLUMNS);
+        const updated = await reports
+          .createQueryBuilder()
+          .update()
+          .set(columns)
+          .where('id = :id', { id })
+          .returning(['run'])
+          .execute();
+        if (underWay || busy) continue;
+        inFlight.set(accountId, (inFlight.get(accountId) ?? 0) + 1);
+        const [{ run }] = updated.raw as Array<{ run: number }>;
+        started.push({ id, run });
+      }
+      return started;
     });
   }
 

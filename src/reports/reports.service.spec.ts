@@ -8,11 +8,13 @@ import {
   judge,
 } from '../analysis/index.js';
 import type { Lookup } from '../analysis/index.js';
+import { Clock } from '../common/clock.js';
 import { ProblemException } from '../common/problem.js';
 import type { ProblemDocument } from '../common/problem.js';
 import { checkFields } from '../common/validation.js';
 import { APP_CONFIG, loadConfig } from '../config/config.js';
 import { CreateReportDto } from './dto/create-report.dto.js';
+import { CreateReportsBatchDto } from './dto/create-reports-batch.dto.js';
 import { ListReportsQuery } from './dto/list-reports.query.js';
 import { UpdateReportDto } from './dto/update-report.dto.js';
 import { verifyPassword } from './password-hash.js';
@@ -20,6 +22,8 @@ import { JobQueue } from '../jobs/job-queue.js';
 import { InlineJobQueue } from '../../test/support/inline-job-queue.js';
 import { ReportAnalyses } from './report-analyses.js';
 import { ReportOutcomes } from './report-outcomes.js';
+import { ReportSchedules } from './report-schedules.js';
+import { TestClock } from '../../test/support/test-clock.js';
 import { ReportSettlement } from './report-settlement.js';
 import { Privacy } from './report.entity.js';
 import { ReportsRepository } from './reports.repository.js';
@@ -39,10 +43,9 @@ const lookup: Lookup = (hostname) =>
   ]);
 
 /** A body as the global pipe hands it over: transformed, with its field errors. */
-async function bodyOf<T extends CreateReportDto | UpdateReportDto>(
-  dto: new () => T,
-  plain: object,
-): Promise<T> {
+async function bodyOf<
+  T extends CreateReportDto | CreateReportsBatchDto | UpdateReportDto,
+>(dto: new () => T, plain: object): Promise<T> {
   const { value, errors } = await checkFields(dto, plain);
   value.fieldErrors = errors;
   return value;
@@ -71,9 +74,11 @@ describe('ReportsService', () => {
   let moduleRef: TestingModule;
   const ran: string[] = [];
   const results = judge(snapshotOf(GOOD_PAGE_HTML));
+  let clock: TestClock;
 
   beforeEach(async () => {
     ran.length = 0;
+    clock = new TestClock(new Date('2026-11-23T10:00:00.000Z'));
     repository = new FakeReportsRepository();
     // No network here: every analysis finds the well-made page.
     const analyser = new (class extends Analyser {
@@ -87,6 +92,7 @@ describe('ReportsService', () => {
         ReportsService,
         ReportAnalyses,
         ReportOutcomes,
+        ReportSchedules,
         { provide: ReportsRepository, useValue: repository },
         { provide: JobQueue, useValue: new InlineJobQueue(true) },
         {
@@ -94,6 +100,7 @@ describe('ReportsService', () => {
           useValue: { waitFor: async () => {}, announce: async () => {} },
         },
         { provide: Analyser, useValue: analyser },
+        { provide: Clock, useValue: clock },
         { provide: APP_CONFIG, useValue: loadConfig({}) },
       ],
     }).compile();
@@ -188,6 +195,185 @@ describe('ReportsService', () => {
     });
   });
 
+  describe('createBatch', () => {
+    const batchOf = (reports: unknown[]) =>
+      bodyOf(CreateReportsBatchDto, { reports });
+
+    it('queues every report in the batch order, and analyses each', async () => {
+      const body = await batchOf([
+        { url: 'https://site.test/a' },
+        { url: 'https://site.test/b', privacy: 0 },
+        { url: 'https://site.test/c', privacy: 2, password: 'secret' },
+      ]);
+      const reports = await service.createBatch('1', body);
+      expect(reports.map((r) => [r.url, r.status, r.privacy])).toEqual([
+        ['https://site.test/a', 'queued', Privacy.Private],
+        ['https://site.test/b', 'queued', Privacy.Public],
+        ['https://site.test/c', 'queued', Privacy.Password],
+      ]);
+      expect(await verifyPassword('secret', reports[2].passwordHash!)).toBe(
+        true,
+      );
+      expect(ran.sort()).toEqual([
+        'https://site.test/a',
+        'https://site.test/b',
+        'https://site.test/c',
+      ]);
+    });
+
+    it('names every refused item by index, the address policy and password rule included, and stores none', async () => {
+      const body = await batchOf([
+        { url: 'https://site.test/' },
+        { url: 'ftp://site.test/' },
+        { url: 'https://refused.test/' },
+        { url: 'https://site.test/', privacy: 2 },
+        { url: 'https://site.test/', privacy: 7 },
+      ]);
+      expect(await fieldsRefused(service.createBatch('1', body))).toEqual([
+        'reports.1.url',
+        'reports.2.url',
+        'reports.3.password',
+        'reports.4.privacy',
+      ]);
+      expect(repository.rows.size).toBe(0);
+    });
+
+    it.each([
+      ['empty', []],
+      ['over 100 items', Array(101).fill({ url: 'https://site.test/' })],
+      ['not an array', 'https://site.test/'],
+      [
+        'holding an array as an item',
+        [{ url: 'https://site.test/' }, [{ url: 'https://site.test/' }]],
+      ],
+      ['holding a null item', [{ url: 'https://site.test/' }, null]],
+    ])('refuses a batch that is %s, naming reports', async (_what, reports) => {
+      const body = await bodyOf(CreateReportsBatchDto, { reports });
+      expect(await fieldsRefused(service.createBatch('1', body))).toEqual([
+        'reports',
+      ]);
+      expect(repository.rows.size).toBe(0);
+    });
+
+    it('refuses a batch whole (429) when it would pass the analyses in flight', async () => {
+      for (let i = 0; i < 98; i++) {
+        repository.seed({ accountId: '1', status: 'queued' });
+      }
+      const body = await batchOf(Array(3).fill({ url: 'https://site.test/' }));
+      expect((await refusal(service.createBatch('1', body))).status).toBe(429);
+      expect(repository.rows.size).toBe(98);
+      const fits = await batchOf(Array(2).fill({ url: 'https://site.test/' }));
+      expect(await service.createBatch('1', fits)).toHaveLength(2);
+    });
+  });
+
+  describe('schedules', () => {
+    const DAY_MS = 24 * 60 * 60_000;
+
+    it('sets the first run one period after create, and none without a schedule', async () => {
+      const daily = await service.create(
+        '1',
+        await bodyOf(CreateReportDto, {
+          url: 'https://site.test/',
+          schedule: 'daily',
+        }),
+        'async',
+      );
+      expect(daily.schedule).toBe('daily');
+      expect(daily.nextRunAt).toEqual(new Date(clock.now().getTime() + DAY_MS));
+      const plain = await service.create(
+        '1',
+        await bodyOf(CreateReportDto, { url: 'https://site.test/' }),
+        'async',
+      );
+      expect([plain.schedule, plain.nextRunAt]).toEqual([null, null]);
+    });
+
+    it('changes the schedule on update: weekly from now, the same one kept, off (or null) cleared', async () => {
+      const stored = repository.seed({
+        accountId: '1',
+        schedule: 'daily',
+        nextRunAt: new Date('2026-11-23T12:00:00.000Z'),
+      });
+      const update = async (fields: object) =>
+        (
+          await service.update(
+            '1',
+            stored.id,
+            await bodyOf(UpdateReportDto, fields),
+            'async',
+          )
+        ).report;
+      expect((await update({ schedule: 'daily' })).nextRunAt).toEqual(
+        new Date('2026-11-23T12:00:00.000Z'),
+      );
+      expect(await update({ schedule: 'weekly' })).toMatchObject({
+        schedule: 'weekly',
+        nextRunAt: new Date(clock.now().getTime() + 7 * DAY_MS),
+      });
+      expect(await update({ schedule: 'off' })).toMatchObject({
+        schedule: null,
+        nextRunAt: null,
+      });
+      await update({ schedule: 'daily' });
+      expect(await update({ schedule: null })).toMatchObject({
+        schedule: null,
+        nextRunAt: null,
+      });
+      expect(
+        await fieldsRefused(
+          service.update(
+            '1',
+            stored.id,
+            await bodyOf(UpdateReportDto, { schedule: 'hourly' }),
+            'async',
+          ),
+        ),
+      ).toEqual(['schedule']);
+    });
+
+    it('runs a due schedule as a re-run, and moves its next run on by a day', async () => {
+      const due = new Date('2026-11-23T09:00:00.000Z');
+      const stored = repository.seed({
+        accountId: '1',
+        url: 'https://site.test/due',
+        schedule: 'daily',
+        nextRunAt: due,
+      });
+      repository.seed({
+        accountId: '1',
+        schedule: 'daily',
+        nextRunAt: new Date('2026-11-23T11:00:00.000Z'),
+      });
+      expect(await moduleRef.get(ReportSchedules).tick()).toBe(1);
+      expect(ran).toEqual(['https://site.test/due']);
+      expect(repository.rows.get(stored.id)).toMatchObject({
+        run: 2,
+        status: 'completed',
+        nextRunAt: new Date('2026-11-24T09:00:00.000Z'),
+      });
+    });
+
+    it('postpones a due schedule of a busy account, and runs it once it is not', async () => {
+      for (let i = 0; i < 100; i++) {
+        repository.seed({ accountId: '1', status: 'queued' });
+      }
+      const stored = repository.seed({
+        accountId: '1',
+        schedule: 'weekly',
+        nextRunAt: new Date('2026-11-23T09:00:00.000Z'),
+      });
+      expect(await moduleRef.get(ReportSchedules).tick()).toBe(0);
+      expect(repository.rows.get(stored.id)!.nextRunAt).toEqual(
+        new Date(clock.now().getTime() + 60_000),
+      );
+      for (const r of repository.rows.values()) r.status = 'completed';
+      clock.advance(60_000);
+      expect(await moduleRef.get(ReportSchedules).tick()).toBe(1);
+      expect(repository.rows.get(stored.id)!.run).toBe(2);
+    });
+  });
+
   describe('update', () => {
     const update = async (id: string, plain: object, account = '1') =>
       service.update(account, id, await bodyOf(UpdateReportDto, plain), 'wait');
@@ -199,6 +385,7 @@ describe('ReportsService', () => {
         'privacy',
         'results',
         'rotate_share_token',
+        'schedule',
       ]);
     });
 

@@ -13,9 +13,11 @@ import {
 } from '../common/problem.js';
 import { throwIfInvalid } from '../common/validation.js';
 import type { FieldErrors } from '../common/validation.js';
+import { Clock } from '../common/clock.js';
 import { APP_CONFIG } from '../config/config.js';
 import type { AppConfig } from '../config/config.js';
 import type { CreateReportDto } from './dto/create-report.dto.js';
+import type { CreateReportsBatchDto } from './dto/create-reports-batch.dto.js';
 import type { ListReportsQuery } from './dto/list-reports.query.js';
 import type { UpdateReportDto } from './dto/update-report.dto.js';
 import { hashPassword } from './password-hash.js';
@@ -23,10 +25,11 @@ import { ReportAnalyses } from './report-analyses.js';
 import { ReportSettlement } from './report-settlement.js';
 import { passwordRuleProblem, UPDATE_FIELDS } from './report-rules.js';
 import { Privacy } from './report.entity.js';
+import { firstRunAt, scheduleOf } from './schedule.js';
 import { newShareToken } from './shared/share-token.js';
 import type { Report } from './report.entity.js';
 import { ReportsRepository } from './reports.repository.js';
-import type { PageRow, ReportChange } from './reports.repository.js';
+import type { NewReport, PageRow, ReportChange } from './reports.repository.js';
 import { decodeCursor, encodeCursor } from './list-cursor.js';
 
 /** A page of reports and the numbers the list envelope is made of. */
@@ -53,6 +56,16 @@ function busy(limit: number): TooManyRequestsProblem {
   return new TooManyRequestsProblem(
     `This account already has ${limit} analyses queued or running. Ask again once some have finished.`,
     BUSY_RETRY_SECONDS,
+  );
+}
+
+/** The field errors of item `index` of a batch, named as in a single create. */
+function itemFieldErrors(errors: FieldErrors, index: number): FieldErrors {
+  const prefix = `reports.${index}.`;
+  return Object.fromEntries(
+    Object.entries(errors)
+      .filter(([field]) => field.startsWith(prefix))
+      .map(([field, messages]) => [field.slice(prefix.length), messages]),
   );
 }
 
@@ -87,6 +100,7 @@ export class ReportsService {
     private readonly analyser: Analyser,
     private readonly analyses: ReportAnalyses,
     private readonly settlement: ReportSettlement,
+    private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -168,7 +182,59 @@ export class ReportsService {
     body: CreateReportDto,
     completion: Completion,
   ): Promise<Report> {
-    const errors: FieldErrors = { ...body.fieldErrors };
+    throwIfInvalid(await this.judgeNew(body, body.fieldErrors));
+    const saved = await this.reports.insertQueued(
+      await this.newReport(accountId, body),
+      this.config.analysesInFlightPerAccount,
+    );
+    if (saved === 'busy') throw busy(this.config.analysesInFlightPerAccount);
+    await this.analyses.dispatch(saved.id, saved.run);
+    return this.awaitSettled(saved, completion);
+  }
+
+  /**
+   * Creates every report of the batch, queued, or none: each item is judged as a
+   * single create is, and one 422 names the refused fields of all by index
+   * (`reports.3.url`). The in-flight cap counts the whole batch.
+   */
+  async createBatch(
+    accountId: string,
+    body: CreateReportsBatchDto,
+  ): Promise<Report[]> {
+    const { reports: fieldErrors, ...itemErrors } = body.fieldErrors;
+    if (fieldErrors) throwIfInvalid({ reports: fieldErrors });
+    const errors: FieldErrors = {};
+    // An item that is no object was refused above, under `reports`.
+    const judged = await Promise.all(
+      body.reports.map((item, index) =>
+        this.judgeNew(item, itemFieldErrors(itemErrors, index)),
+      ),
+    );
+    judged.forEach((judgedErrors, index) => {
+      for (const [field, messages] of Object.entries(judgedErrors)) {
+        errors[`reports.${index}.${field}`] = messages;
+      }
+    });
+    throwIfInvalid(errors);
+    const saved = await this.reports.insertQueuedBatch(
+      await Promise.all(
+        body.reports.map((item) => this.newReport(accountId, item)),
+      ),
+      this.config.analysesInFlightPerAccount,
+    );
+    if (saved === 'busy') throw busy(this.config.analysesInFlightPerAccount);
+    for (const report of saved) {
+      await this.analyses.dispatch(report.id, report.run);
+    }
+    return saved;
+  }
+
+  /** A new report's field errors, with the address policy's and the password rule's. */
+  private async judgeNew(
+    body: CreateReportDto,
+    fieldErrors: FieldErrors,
+  ): Promise<FieldErrors> {
+    const errors: FieldErrors = { ...fieldErrors };
     const target = errors.url ? null : parseTargetUrl(body.url);
     if (target) {
       try {
@@ -180,27 +246,36 @@ export class ReportsService {
         errors.url = [error.message];
       }
     }
-    const privacy = body.privacy ?? Privacy.Private;
-    addPasswordRule(errors, privacy, body.password, false);
-    throwIfInvalid(errors);
-    const url = normaliseTargetUrl(target!);
-    const saved = await this.reports.insertQueued(
-      {
-        accountId,
-        url,
-        project: projectOf(url),
-        privacy,
-        passwordHash:
-          privacy === Privacy.Password
-            ? await hashPassword(body.password!)
-            : null,
-        shareToken: privacy === Privacy.Private ? null : newShareToken(),
-      },
-      this.config.analysesInFlightPerAccount,
+    addPasswordRule(
+      errors,
+      body.privacy ?? Privacy.Private,
+      body.password,
+      false,
     );
-    if (saved === 'busy') throw busy(this.config.analysesInFlightPerAccount);
-    await this.analyses.dispatch(saved.id, saved.run);
-    return this.awaitSettled(saved, completion);
+    return errors;
+  }
+
+  /** What a judged create stores. */
+  private async newReport(
+    accountId: string,
+    body: CreateReportDto,
+  ): Promise<NewReport> {
+    const url = normaliseTargetUrl(parseTargetUrl(body.url));
+    const privacy = body.privacy ?? Privacy.Private;
+    const schedule = scheduleOf(body.schedule ?? 'off');
+    return {
+      schedule,
+      nextRunAt: schedule ? firstRunAt(schedule, this.clock.now()) : null,
+      accountId,
+      url,
+      project: projectOf(url),
+      privacy,
+      passwordHash:
+        privacy === Privacy.Password
+          ? await hashPassword(body.password!)
+          : null,
+      shareToken: privacy === Privacy.Private ? null : newShareToken(),
+    };
   }
 
   /**
@@ -284,6 +359,15 @@ export class ReportsService {
       (shared && stored.shareToken === null)
     ) {
       change.shareToken = newShareToken();
+    }
+    // Re-sending the schedule the report has keeps its next run.
+    const schedule =
+      body.schedule === undefined ? undefined : scheduleOf(body.schedule);
+    if (schedule !== undefined && schedule !== stored.schedule) {
+      change.schedule = schedule;
+      change.nextRunAt = schedule
+        ? firstRunAt(schedule, this.clock.now())
+        : null;
     }
     return change;
   }

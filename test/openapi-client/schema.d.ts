@@ -44,6 +44,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/reports/batch': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Queue the analyses of up to 100 URLs at once
+     * @description Answers 202 at once with every created report, queued (poll each, or list them). Each item is judged as a single create is; if any is refused, the 422 names each refused field by index (`reports.3.url`) and no report is created. The batch counts as one request against the analyses rate limit, and whole against the in-flight cap: a batch that would take the account past ANALYSES_IN_FLIGHT_PER_ACCOUNT is refused (429), none created.
+     */
+    post: operations['createReportsBatch'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/r/{token}': {
     parameters: {
       query?: never;
@@ -297,6 +317,17 @@ export interface components {
        * @example https://reports.example.com/r/Xb3kQ9vT0mZsY7pL2cR5nW8dF1hJ4gA6
        */
       share_url: string | null;
+      /**
+       * @description How often the page is analysed again by itself; null when it is not.
+       * @enum {string|null}
+       */
+      schedule: 'daily' | 'weekly' | null;
+      /**
+       * Format: date-time
+       * @description When the schedule's next run is due (it starts within a minute of it; later when the account has too many analyses in flight then); null without a schedule.
+       * @example 2026-11-23T08:00:01.120Z
+       */
+      next_run_at: string | null;
     };
     ListLinksView: {
       /** Format: uri */
@@ -462,11 +493,47 @@ export interface components {
        * @example https://reports.example.com/r/Xb3kQ9vT0mZsY7pL2cR5nW8dF1hJ4gA6
        */
       share_url: string | null;
+      /**
+       * @description How often the page is analysed again by itself; null when it is not.
+       * @enum {string|null}
+       */
+      schedule: 'daily' | 'weekly' | null;
+      /**
+       * Format: date-time
+       * @description When the schedule's next run is due (it starts within a minute of it; later when the account has too many analyses in flight then); null without a schedule.
+       * @example 2026-11-23T08:00:01.120Z
+       */
+      next_run_at: string | null;
       /** @description The full analysis: score, categories, checks and page facts (docs/checks.md); null until an analysis completes. */
       results: components['schemas']['AnalysisResultsView'] | null;
     };
     ReportEnvelope: {
       data: components['schemas']['ReportView'];
+    };
+    CreateReportDto: {
+      /**
+       * @description The page to analyse: an absolute http or https URL, at most 2048 characters, without user-info.
+       * @example https://example.com/pricing
+       */
+      url: string;
+      /**
+       * @description 0 public, 1 private, 2 password-protected.
+       * @default 1
+       * @enum {integer}
+       */
+      privacy: 0 | 1 | 2;
+      /** @description Required with privacy 2 and refused with any other privacy. Write-only: never returned. */
+      password?: string;
+      /**
+       * @description Analyse the page again by itself every day or every week, from now on (`next_run_at` tells when); `off` (or null) never.
+       * @default off
+       * @enum {string|null}
+       */
+      schedule: 'daily' | 'weekly' | 'off' | null;
+    };
+    ReportBatchEnvelope: {
+      /** @description Every report of the batch, in its order, queued. */
+      data: components['schemas']['ReportView'][];
     };
     WebhookWithSecretView: {
       /**
@@ -620,6 +687,12 @@ export interface components {
           privacy?: 0 | 1 | 2;
           /** @description Required with privacy 2 and refused with any other privacy. Write-only: never returned. */
           password?: string;
+          /**
+           * @description Analyse the page again by itself every day or every week, from now on (`next_run_at` tells when); `off` (or null) never.
+           * @default off
+           * @enum {string|null}
+           */
+          schedule?: 'daily' | 'weekly' | 'off' | null;
         };
         'application/json': {
           /**
@@ -635,6 +708,12 @@ export interface components {
           privacy?: 0 | 1 | 2;
           /** @description Required with privacy 2 and refused with any other privacy. Write-only: never returned. */
           password?: string;
+          /**
+           * @description Analyse the page again by itself every day or every week, from now on (`next_run_at` tells when); `off` (or null) never.
+           * @default off
+           * @enum {string|null}
+           */
+          schedule?: 'daily' | 'weekly' | 'off' | null;
         };
       };
     };
@@ -660,6 +739,11 @@ export interface components {
            * @enum {integer}
            */
           rotate_share_token?: 0 | 1;
+          /**
+           * @description daily or weekly: analyse the page again by itself that often, the first time one period from now (re-sending the schedule a report has keeps its next run); `off` (or null) stops it.
+           * @enum {string|null}
+           */
+          schedule?: 'daily' | 'weekly' | 'off' | null;
         };
         'application/json': {
           /**
@@ -681,6 +765,19 @@ export interface components {
            * @enum {integer}
            */
           rotate_share_token?: 0 | 1;
+          /**
+           * @description daily or weekly: analyse the page again by itself that often, the first time one period from now (re-sending the schedule a report has keeps its next run); `off` (or null) stops it.
+           * @enum {string|null}
+           */
+          schedule?: 'daily' | 'weekly' | 'off' | null;
+        };
+      };
+    };
+    CreateReportsBatchDto: {
+      content: {
+        'application/json': {
+          /** @description 1 to 100 reports, each exactly as the body of POST /api/v1/reports. One refused item refuses the batch: the 422 names each refused field by its index (`reports.3.url`), and nothing is created. */
+          reports: components['schemas']['CreateReportDto'][];
         };
       };
     };
@@ -838,6 +935,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description 1 to 255 printable ASCII characters, unique per request (a UUID). The first answer to a request with this key is kept 24 hours, per account: the same key with the same body (and method and path) answers it again, with Idempotent-Replayed: true, creating nothing; with a different body, 422; while the first request still runs, 409. A refused request (any error answer) keeps nothing, so its key may be used again. */
+        'Idempotency-Key'?: string;
         /** @description "respond-async" answers 202 at once with the queued report; otherwise the answer waits for the analysis (at most the analysis deadline). It is the one preference the service honours; others are ignored. */
         Prefer?: 'respond-async';
       };
@@ -851,6 +950,8 @@ export interface operations {
         headers: {
           /** @description The absolute URL of the report. */
           Location?: string;
+          /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key; nothing was created again. */
+          'Idempotent-Replayed'?: 'true';
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
           'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
           'RateLimit-Reset': components['headers']['RateLimit-Reset'];
@@ -865,6 +966,8 @@ export interface operations {
         headers: {
           /** @description The absolute URL of the report. */
           Location?: string;
+          /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key; nothing was created again. */
+          'Idempotent-Replayed'?: 'true';
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
           'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
           'RateLimit-Reset': components['headers']['RateLimit-Reset'];
@@ -891,6 +994,20 @@ export interface operations {
         headers: {
           /** @description The authentication scheme the route expects. */
           'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description A request with this Idempotency-Key is still in progress; retry after Retry-After to get its answer. */
+      409: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -1229,6 +1346,136 @@ export interface operations {
         };
       };
       /** @description Too many requests with this API key; see Retry-After. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      431: components['responses']['HeadersTooLarge'];
+      /** @description The database, or the store of the rate limits, is unreachable; see Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+    };
+  };
+  createReportsBatch: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description 1 to 255 printable ASCII characters, unique per request (a UUID). The first answer to a request with this key is kept 24 hours, per account: the same key with the same body (and method and path) answers it again, with Idempotent-Replayed: true, creating nothing; with a different body, 422; while the first request still runs, 409. A refused request (any error answer) keeps nothing, so its key may be used again. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: components['requestBodies']['CreateReportsBatchDto'];
+    responses: {
+      /** @description Every report created, queued. */
+      202: {
+        headers: {
+          /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key; nothing was created again. */
+          'Idempotent-Replayed'?: 'true';
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReportBatchEnvelope'];
+        };
+      };
+      /** @description The body cannot be parsed (malformed JSON). */
+      400: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          /** @description The authentication scheme the route expects. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description A request with this Idempotency-Key is still in progress; retry after Retry-After to get its answer. */
+      409: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description The body is over 16 KiB. */
+      413: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description The body is neither application/x-www-form-urlencoded nor application/json. */
+      415: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description A field or query parameter failed validation; `errors` names every one. */
+      422: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description Too many requests, or too many analyses asked for, with this API key; see Retry-After. */
       429: {
         headers: {
           /** @description Seconds to wait before retrying. */

@@ -5,6 +5,7 @@ import type {
   ReportStatus,
 } from '../../src/reports/report.entity.js';
 import { completedColumns } from '../../src/reports/reports.repository.js';
+import { nextRunAfter } from '../../src/reports/schedule.js';
 import type {
   ClaimedRun,
   ListTotal,
@@ -52,6 +53,8 @@ export class FakeReportsRepository implements ReportsStore {
       attempts: 0,
       shareToken: null,
       shareVersion: 0,
+      schedule: null,
+      nextRunAt: null,
       generatedAt: null,
       createdAt: now,
       updatedAt: now,
@@ -125,6 +128,18 @@ export class FakeReportsRepository implements ReportsStore {
     return Promise.resolve(copy(this.seed({ ...report, status: 'queued' })));
   }
 
+  insertQueuedBatch(
+    reports: NewReport[],
+    maxInFlight: number,
+  ): Promise<Report[] | 'busy'> {
+    if (this.inFlight(reports[0].accountId) + reports.length > maxInFlight) {
+      return Promise.resolve('busy');
+    }
+    return Promise.resolve(
+      reports.map((report) => copy(this.seed({ ...report, status: 'queued' }))),
+    );
+  }
+
   changeLocked(
     accountId: string,
     id: string,
@@ -142,6 +157,10 @@ export class FakeReportsRepository implements ReportsStore {
       stored.passwordHash = change.passwordHash;
     }
     if (change.shareToken !== undefined) stored.shareToken = change.shareToken;
+    if (change.schedule !== undefined) {
+      stored.schedule = change.schedule;
+      stored.nextRunAt = change.nextRunAt ?? null;
+    }
     if (
       change.privacy !== undefined ||
       change.passwordHash !== undefined ||
@@ -157,6 +176,34 @@ export class FakeReportsRepository implements ReportsStore {
       });
     }
     return Promise.resolve(copy(stored));
+  }
+
+  runDueSchedules(
+    now: Date,
+    limit: number,
+    maxInFlight: number,
+    postponeTo: Date,
+  ): Promise<Array<{ id: string; run: number }>> {
+    const due = [...this.rows.values()]
+      .filter((r) => r.nextRunAt !== null && r.nextRunAt <= now)
+      .sort((a, b) => a.nextRunAt!.getTime() - b.nextRunAt!.getTime())
+      .slice(0, limit);
+    const started: Array<{ id: string; run: number }> = [];
+    for (const stored of due) {
+      const underWay = !settled(stored);
+      const busy = !underWay && this.inFlight(stored.accountId) >= maxInFlight;
+      stored.nextRunAt = busy
+        ? postponeTo
+        : nextRunAfter(stored.schedule!, stored.nextRunAt!, now);
+      if (underWay || busy) continue;
+      Object.assign(stored, {
+        status: 'queued',
+        run: stored.run + 1,
+        attempts: 0,
+      });
+      started.push({ id: stored.id, run: stored.run });
+    }
+    return Promise.resolve(started);
   }
 
   delete(accountId: string, id: string): Promise<boolean> {

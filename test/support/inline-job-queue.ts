@@ -36,6 +36,11 @@ export class InlineJobQueue extends JobQueue {
     if (this.runOnAdd) await this.runNext();
   }
 
+  /** A repeating job is added once: the test runs it as often as it likes. */
+  async repeat(queue: string, key: string): Promise<void> {
+    await this.add(queue, {}, { key });
+  }
+
   work<T>(queue: string, handler: JobHandler<T>): void {
     this.handlers.set(queue, handler as JobHandler<unknown>);
   }

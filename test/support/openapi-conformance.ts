@@ -88,7 +88,10 @@ export class OpenApiConformance {
     // Express routes without strict mode: /api/v1/reports/ is /api/v1/reports.
     const path =
       answer.path.length > 1 ? answer.path.replace(/\/$/, '') : answer.path;
-    const route = this.routes.find((r) => r.pattern.test(path));
+    // A literal path (/reports/batch) beside a template (/reports/{id}): the one with this method.
+    const matching = this.routes.filter((r) => r.pattern.test(path));
+    const route =
+      matching.find((r) => r.operations[method] !== undefined) ?? matching[0];
     const operation = route?.operations[method];
     if (!route || !operation) return this.outsideTheDocument(answer);
     const where = `${answer.method.toUpperCase()} ${route.template} (${operation.operationId})`;

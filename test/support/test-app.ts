@@ -8,6 +8,7 @@ import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module.js';
 import { configureApp } from '../../src/app.setup.js';
 import { ApiKeyService } from '../../src/auth/api-key.service.js';
+import { Clock } from '../../src/common/clock.js';
 import { loadConfig } from '../../src/config/config.js';
 import type { AppConfig } from '../../src/config/config.js';
 import { openDatabase } from '../../src/database/database.js';
@@ -42,6 +43,7 @@ export interface TestApp {
  */
 export async function startTestApp(
   env: Record<string, string> = {},
+  options: { clock?: Clock } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'report-service-test-'));
   const config = loadConfig({
@@ -62,9 +64,13 @@ export async function startTestApp(
     `starting the test app on ${config.databaseUrl ? 'PostgreSQL' : 'the embedded database'}`,
     async () => {
       const database = await openDatabase(config);
-      const moduleRef = await Test.createTestingModule({
+      const builder = Test.createTestingModule({
         imports: [AppModule.register(config, database)],
-      }).compile();
+      });
+      // A clock the test moves (schedules), in place of the system's.
+      if (options.clock)
+        builder.overrideProvider(Clock).useValue(options.clock);
+      const moduleRef = await builder.compile();
       const app = moduleRef.createNestApplication<NestExpressApplication>({
         bodyParser: false,
         logger: ['error', 'warn'],

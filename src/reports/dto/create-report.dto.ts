@@ -3,7 +3,14 @@ import { EmptyAsAbsent } from '../../common/transforms.js';
 import { BodyCheckedInService } from '../../common/validation.js';
 import { Privacy } from '../report.entity.js';
 import { PASSWORD_MAX_LENGTH } from '../report-rules.js';
-import { IsPrivacy, IsReportPassword, IsTargetUrl } from './report-fields.js';
+import type { ScheduleSetting } from '../schedule.js';
+import {
+  IsPrivacy,
+  IsReportPassword,
+  IsScheduleSetting,
+  IsTargetUrl,
+  SCHEDULE_PROPERTY,
+} from './report-fields.js';
 
 /** POST /api/v1/reports. The address policy and the password rule are the service's. */
 export class CreateReportDto extends BodyCheckedInService {
@@ -35,4 +42,13 @@ export class CreateReportDto extends BodyCheckedInService {
   })
   @IsReportPassword()
   password?: string;
+
+  @ApiPropertyOptional({
+    ...SCHEDULE_PROPERTY,
+    default: 'off',
+    description:
+      'Analyse the page again by itself every day or every week, from now on (`next_run_at` tells when); `off` (or null) never.',
+  })
+  @IsScheduleSetting()
+  schedule?: ScheduleSetting;
 }

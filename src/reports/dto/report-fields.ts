@@ -1,10 +1,18 @@
 import { applyDecorators } from '@nestjs/common';
-import { IsIn, IsString, Length, registerDecorator } from 'class-validator';
+import { Transform } from 'class-transformer';
+import {
+  IsIn,
+  IsOptional,
+  IsString,
+  Length,
+  registerDecorator,
+} from 'class-validator';
 import type { ValidationArguments } from 'class-validator';
 import { InvalidTargetUrlError, parseTargetUrl } from '../../analysis/index.js';
 import { DigitsAsInteger, EmptyAsAbsent } from '../../common/transforms.js';
 import { OptionalNotNull } from '../../common/validation.js';
 import { PASSWORD_MAX_LENGTH } from '../report-rules.js';
+import { SCHEDULE_SETTINGS } from '../schedule.js';
 
 /** An optional privacy: 0, 1 or 2, sent as a number or as a form's digits. */
 export const IsPrivacy = () =>
@@ -27,6 +35,29 @@ export const IsReportPassword = () =>
       message: `password must be 1 to ${PASSWORD_MAX_LENGTH} characters long`,
     }),
   );
+
+/**
+ * An optional schedule: daily, weekly or off. JSON null means off too (the report
+ * shows no schedule as null); an empty form value counts as absent.
+ */
+export const IsScheduleSetting = () =>
+  applyDecorators(
+    EmptyAsAbsent(),
+    Transform(({ value }: { value: unknown }) =>
+      value === null ? 'off' : value,
+    ),
+    IsOptional(),
+    IsIn(SCHEDULE_SETTINGS, {
+      message: `schedule must be one of ${SCHEDULE_SETTINGS.join(', ')}`,
+    }),
+  );
+
+/** The schedule field as the OpenAPI document shows it in request bodies. */
+export const SCHEDULE_PROPERTY = {
+  enum: [...SCHEDULE_SETTINGS, null],
+  type: 'string',
+  nullable: true,
+} as const;
 
 /** `url` must be something the analyser could fetch (docs/api.md, "url rules"). */
 export function IsTargetUrl() {

@@ -9,7 +9,13 @@ import {
 } from '../../common/validation.js';
 import { Privacy } from '../report.entity.js';
 import { PASSWORD_MAX_LENGTH } from '../report-rules.js';
-import { IsPrivacy, IsReportPassword } from './report-fields.js';
+import type { ScheduleSetting } from '../schedule.js';
+import {
+  IsPrivacy,
+  IsReportPassword,
+  IsScheduleSetting,
+  SCHEDULE_PROPERTY,
+} from './report-fields.js';
 
 /** PUT /api/v1/reports/{id}. What the stored report allows is the service's rule. */
 // A body with none of the fields is refused (422); the schema says so too.
@@ -57,6 +63,14 @@ export class UpdateReportDto extends BodyCheckedInService {
   @IsIn([0, 1], { message: 'rotate_share_token must be 0 or 1' })
   @OptionalNotNull()
   rotate_share_token?: 0 | 1;
+
+  @ApiPropertyOptional({
+    ...SCHEDULE_PROPERTY,
+    description:
+      'daily or weekly: analyse the page again by itself that often, the first time one period from now (re-sending the schedule a report has keeps its next run); `off` (or null) stops it.',
+  })
+  @IsScheduleSetting()
+  schedule?: ScheduleSetting;
 }
 
 /**
