@@ -34,6 +34,8 @@ export interface AppConfig {
   analysisRetryDelayMs: number;
   /** On SIGTERM, how long running analyses may take to finish before they go back to the queue. */
   shutdownGraceMs: number;
+  /** Settled runs kept per report (completed or failed); older ones are pruned. */
+  runHistoryLimit: number;
   analyser: AnalyserOptions;
   /** Signs shared-report cookies; random per process unless SHARE_SECRET is set. */
   shareSecret: Buffer;
@@ -172,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       600_000,
     ),
     shutdownGraceMs: read.integer('SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
+    runHistoryLimit: read.integer('RUN_HISTORY_LIMIT', 20, 1, 1_000),
     shareSecret:
       shareSecret === '' ? randomBytes(32) : Buffer.from(shareSecret, 'utf8'),
     shareSecretConfigured: shareSecret !== '',
