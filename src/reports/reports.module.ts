@@ -17,6 +17,10 @@ import { Report } from './report.entity.js';
 import { ReportsController } from './reports.controller.js';
 import { ReportsRepository } from './reports.repository.js';
 import { ReportsService } from './reports.service.js';
+import { ReportRun } from './runs/report-run.entity.js';
+import { ReportRunsController } from './runs/report-runs.controller.js';
+import { ReportRunsRepository } from './runs/report-runs.repository.js';
+import { ReportRunsService } from './runs/report-runs.service.js';
 import { ReportAccess } from './shared/report-access.js';
 import {
   EMBEDDING_HEADERS,
@@ -35,14 +39,24 @@ class ClosingJudgePool extends JudgePool implements OnApplicationShutdown {
  * A worker process uses the same module without serving HTTP.
  */
 @Module({
-  imports: [AuthModule, RateLimitsModule, TypeOrmModule.forFeature([Report])],
-  controllers: [ReportsController, SharedReportsController],
+  imports: [
+    AuthModule,
+    RateLimitsModule,
+    TypeOrmModule.forFeature([Report, ReportRun]),
+  ],
+  controllers: [
+    ReportsController,
+    ReportRunsController,
+    SharedReportsController,
+  ],
   providers: [
     ReportsRepository,
     ReportsService,
     ReportAnalyses,
     ReportSettlement,
     ReportAccess,
+    ReportRunsRepository,
+    ReportRunsService,
     { provide: JudgePool, useFactory: () => new ClosingJudgePool() },
     {
       provide: Analyser,

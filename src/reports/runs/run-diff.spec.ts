@@ -164,9 +164,19 @@ describe('diffResults', () => {
   /** The diff read the other way: what started failing stopped, deltas negated. */
   function reversed(diff: ResultsDiff) {
     return {
-      score: { from: diff.score.to, to: diff.score.from, delta: 0 - diff.score.delta },
-      started: diff.stopped_failing.map(({ now, ...c }) => ({ ...c, was: now })),
-      stopped: diff.started_failing.map(({ was, ...c }) => ({ ...c, now: was })),
+      score: {
+        from: diff.score.to,
+        to: diff.score.from,
+        delta: 0 - diff.score.delta,
+      },
+      started: diff.stopped_failing.map(({ now, ...c }) => ({
+        ...c,
+        was: now,
+      })),
+      stopped: diff.started_failing.map(({ was, ...c }) => ({
+        ...c,
+        now: was,
+      })),
       categories: Object.fromEntries(
         CATEGORIES.map((c) => {
           const change = diff.categories[c];

@@ -88,7 +88,10 @@ export function diffResults(
     CATEGORIES.map((category) => {
       const before = from.categories[category]?.score ?? null;
       const after = to.categories[category]?.score ?? null;
-      return [category, { from: before, to: after, delta: delta(before, after) }];
+      return [
+        category,
+        { from: before, to: after, delta: delta(before, after) },
+      ];
     }),
   ) as Record<Category, CategoryChange>;
   return {
@@ -115,7 +118,9 @@ export function isUnchanged(diff: ResultsDiff): boolean {
   return (
     diff.score.delta === 0 &&
     !diff.result.changed &&
-    CATEGORIES.every((c) => diff.categories[c].from === diff.categories[c].to) &&
+    CATEGORIES.every(
+      (c) => diff.categories[c].from === diff.categories[c].to,
+    ) &&
     diff.started_failing.length === 0 &&
     diff.stopped_failing.length === 0
   );

@@ -31,6 +31,7 @@ import { PAGE_HEADERS } from '../../common/html-page.js';
 import { ProblemException } from '../../common/problem.js';
 import { Privacy } from '../report.entity.js';
 import { ReportEnvelope, toView } from '../report.view.js';
+import { ReportRunsService } from '../runs/report-runs.service.js';
 import { ReportAccess } from './report-access.js';
 import { passwordPage, reportPage } from './report-page.js';
 import { SHARE_COOKIE_NAME } from './share-cookie.js';
@@ -69,7 +70,10 @@ const PAGE_ERRORS = {
 @ApiTags('shared reports')
 @Controller()
 export class SharedReportsController {
-  constructor(private readonly access: ReportAccess) {}
+  constructor(
+    private readonly access: ReportAccess,
+    private readonly runs: ReportRunsService,
+  ) {}
 
   @Get('r/:token')
   @ApiOperation({
@@ -83,7 +87,7 @@ export class SharedReportsController {
   @ApiProduces('text/html')
   @ApiHtmlResponses(
     {
-      200: 'The report (score, rating, categories, every check, page facts), or the password form.',
+      200: 'The report (score, rating, score history chart, categories, every check, page facts), or the password form.',
       ...PAGE_ERRORS,
     },
     { 429: RETRY_AFTER_HEADER, 503: RETRY_AFTER_HEADER },
@@ -97,8 +101,12 @@ export class SharedReportsController {
       client: request.ip ?? '',
       cookie: cookieOf(request, SHARE_COOKIE_NAME),
     });
-    if (opened.granted) sendPage(response, 200, reportPage(opened.report));
-    else sendPage(response, 200, passwordPage(opened.report, false));
+    if (!opened.granted) {
+      sendPage(response, 200, passwordPage(opened.report, false));
+      return;
+    }
+    const history = await this.runs.scoreHistory(opened.report.id);
+    sendPage(response, 200, reportPage(opened.report, history));
   }
 
   @Post('r/:token')
