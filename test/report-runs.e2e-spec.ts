@@ -173,6 +173,19 @@ describe('run history: the runs of a report, one run, the diff of two, the chart
     expect(page.text).toContain(`${first.score} (run 1, `);
     expect(page.text).toContain(`${second.score} (run 2, `);
     expect(page.text).not.toMatch(/<script|style="/i);
+    // Its JSON twin carries the same scores.
+    const shared = await t
+      .anonymous()
+      .get(`/api/v1/shared/reports/${token}`)
+      .expect(200);
+    expect(
+      shared.body.data.score_history.map(
+        (p: { run: number; score: number }) => [p.run, p.score],
+      ),
+    ).toEqual([
+      [1, first.score],
+      [2, second.score],
+    ]);
   });
 
   it('keeps only the last RUN_HISTORY_LIMIT runs, and drops them with the report', async () => {

@@ -640,6 +640,66 @@ export interface components {
     RunDiffEnvelope: {
       data: components['schemas']['RunDiffView'];
     };
+    ScorePointView: {
+      run: number;
+      score: number;
+      /** Format: date-time */
+      finished_at: string;
+    };
+    SharedReportView: {
+      /**
+       * Format: int64
+       * @description Creation order; the {id} of its path.
+       * @example 42
+       */
+      id: number;
+      /** @example https://example.com/pricing */
+      url: string;
+      /**
+       * @description The URL's host, lowercased, without a leading www.
+       * @example example.com
+       */
+      project: string;
+      /**
+       * @example completed
+       * @enum {string}
+       */
+      status: 'queued' | 'running' | 'completed' | 'failed';
+      /**
+       * @description good at 80 and above, decent 50–79, bad below 50.
+       * @enum {string|null}
+       */
+      result: 'good' | 'decent' | 'bad' | null;
+      score: number | null;
+      /**
+       * @description 0 public, 1 private, 2 password.
+       * @enum {integer}
+       */
+      privacy: 0 | 1 | 2;
+      /**
+       * Format: date-time
+       * @example 2026-11-22T08:00:03.412Z
+       */
+      generated_at: string | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      error: components['schemas']['ReportErrorView'] | null;
+      /**
+       * Format: uri
+       * @description The page people read without a key, at /r/{token}: set for public and password reports, null for private ones. The token (192 random bits) is made when the report is first shared and kept through privacy changes; `rotate_share_token=1` replaces it, so links handed out before answer 404.
+       * @example https://reports.example.com/r/Xb3kQ9vT0mZsY7pL2cR5nW8dF1hJ4gA6
+       */
+      share_url: string | null;
+      /** @description The full analysis: score, categories, checks and page facts (docs/checks.md); null until an analysis completes. */
+      results: components['schemas']['AnalysisResultsView'] | null;
+      /** @description The scores of the report's kept completed runs, oldest first (the shared page's chart). */
+      score_history: components['schemas']['ScorePointView'][];
+    };
+    SharedReportEnvelope: {
+      data: components['schemas']['SharedReportView'];
+    };
     ProblemDocumentView: {
       /** @example about:blank */
       type: string;
@@ -1777,7 +1837,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ReportEnvelope'];
+          'application/json': components['schemas']['SharedReportEnvelope'];
         };
       };
       /** @description A password report and no password, or a wrong one, in X-Report-Password. */

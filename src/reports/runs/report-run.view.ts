@@ -15,6 +15,7 @@ import {
 } from '../report.view.js';
 import { RUN_STATUSES } from './report-run.entity.js';
 import type { ReportRun, RunStatus } from './report-run.entity.js';
+import type { ScorePoint } from './report-runs.repository.js';
 import type { CheckState, ResultsDiff } from './run-diff.js';
 
 /** A run as the list of runs shows it: its outcome without the full results. */
@@ -216,6 +217,26 @@ export class RunDiffView {
 export class RunDiffEnvelope {
   @ApiProperty({ type: RunDiffView })
   data: RunDiffView;
+}
+
+/** One completed run's score, a point of the score history. */
+export class ScorePointView {
+  @ApiProperty({ type: 'integer', minimum: 1 })
+  run: number;
+
+  @ApiProperty({ type: 'integer', minimum: 0, maximum: 100 })
+  score: number;
+
+  @ApiProperty({ type: 'string', format: 'date-time' })
+  finished_at: string;
+}
+
+export function toScorePointView(point: ScorePoint): ScorePointView {
+  return {
+    run: point.run,
+    score: point.score,
+    finished_at: point.finishedAt.toISOString(),
+  };
 }
 
 export function toRunSummaryView(run: ReportRun): RunSummaryView {
