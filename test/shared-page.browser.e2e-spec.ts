@@ -132,6 +132,38 @@ run('shared report page in headless Chromium', () => {
     },
   );
 
+  it.each(WIDTHS)(
+    'draws the score history within the page at $name width',
+    async ({ name, width, height }) => {
+      const id = await t
+        .as(key)
+        .createReport({ url: site.url('/'), privacy: 0 });
+      await t
+        .as(key)
+        .put(`/api/v1/reports/${id}`)
+        .send({ results: 1 })
+        .expect(200);
+      const res = await t.as(key).get(`/api/v1/reports/${id}`).expect(200);
+      const shared = new URL(res.body.data.share_url as string).pathname;
+      const { page, problems, close } = await open(width, height);
+      await page.goto(`${origin}${shared}`);
+      const chart = page.locator('svg.score-chart');
+      expect(await chart.isVisible()).toBe(true);
+      const box = (await chart.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      expect(box.height).toBeGreaterThan(40);
+      expect(await chart.locator('circle').count()).toBe(2);
+      expect(await chart.getAttribute('role')).toBe('img');
+      await expectReadable(page, width);
+      await chart.screenshot({
+        path: join(ARTIFACTS, `score-history-${name}.png`),
+      });
+      expect(problems).toEqual([]);
+      await close();
+    },
+  );
+
   it('shows the password form, then the report once the password is given', async () => {
     const shared = await createReport({
       privacy: 2,

@@ -28,7 +28,7 @@ export type {
 export { gather } from './fetch/gather.js';
 export type { GatherDependencies } from './fetch/gather.js';
 export { judge } from './judge.js';
-export { ratingOf } from './score.js';
+export { RATING_FLOORS, ratingOf } from './score.js';
 export { renderResults } from './render-text.js';
 export {
   ANALYSIS_ERROR_CODES,

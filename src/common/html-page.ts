@@ -62,6 +62,8 @@ form{display:flex;flex-wrap:wrap;gap:8px;margin-top:12px}
 input[type=password]{flex:1 1 220px;font:inherit;padding:8px 10px;border:1px solid var(--line);border-radius:6px}
 button{font:inherit;padding:8px 16px;border:0;border-radius:6px;background:var(--fg);color:#fff;cursor:pointer}
 .error{color:var(--bad);margin:8px 0 0}
+.score-history svg{display:block;width:100%;max-width:640px;height:auto}
+.score-history text{font-family:system-ui,sans-serif}
 footer{margin-top:32px;font-size:.85rem;color:var(--muted)}
 @media (max-width:560px){body{font-size:15px}main{padding:16px 12px 32px}.summary{gap:16px}}
 @media print{body{background:#fff}.card{border:0;padding:0}form,footer{display:none}ul.checks>li{break-inside:avoid}}

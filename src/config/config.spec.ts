@@ -54,4 +54,12 @@ describe('loadConfig', () => {
       /^The configuration has a problem; nothing was started:\n {2}- PORT must be a whole number from 0 to 65535, got "70000"$/,
     );
   });
+
+  it('keeps 20 runs per report unless RUN_HISTORY_LIMIT says otherwise', () => {
+    expect(loadConfig({}).runHistoryLimit).toBe(20);
+    expect(loadConfig({ RUN_HISTORY_LIMIT: '3' }).runHistoryLimit).toBe(3);
+    expect(() => loadConfig({ RUN_HISTORY_LIMIT: '0' })).toThrow(
+      /RUN_HISTORY_LIMIT must be a whole number from 1 to 1000, got "0"/,
+    );
+  });
 });

@@ -53,6 +53,8 @@ export interface AppConfig {
   shutdownGraceMs: number;
   /** How often the schedule tick looks for scheduled reports that are due. */
   scheduleTickMs: number;
+  /** Settled runs kept per report (completed or failed); older ones are pruned. */
+  runHistoryLimit: number;
   analyser: AnalyserOptions;
   /** Webhook deliveries one process sends at the same time. */
   webhookConcurrency: number;
@@ -221,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       7 * DAY_MS,
     ),
     scheduleTickMs: read.integer('SCHEDULE_TICK_MS', 60_000, 100, 3_600_000),
+    runHistoryLimit: read.integer('RUN_HISTORY_LIMIT', 20, 1, 1_000),
     shareSecret:
       shareSecret === '' ? randomBytes(32) : Buffer.from(shareSecret, 'utf8'),
     shareSecretConfigured: shareSecret !== '',

@@ -14,6 +14,7 @@ import { ReportCounts1764400000000 } from './migrations/1764400000000-report-cou
 import { Webhooks1764500000000 } from './migrations/1764500000000-webhooks.js';
 import { IdempotencyKeys1764700000000 } from './migrations/1764700000000-idempotency-keys.js';
 import { ReportSchedules1764710000000 } from './migrations/1764710000000-report-schedules.js';
+import { ReportRuns1764600000000 } from './migrations/1764600000000-report-runs.js';
 
 export const MIGRATIONS = [
   InitialSchema1763800000000,
@@ -28,6 +29,7 @@ export const MIGRATIONS = [
   Webhooks1764500000000,
   IdempotencyKeys1764700000000,
   ReportSchedules1764710000000,
+  ReportRuns1764600000000,
 ];
 
 /** Where the service's data lives: the configured PostgreSQL or the embedded default. */

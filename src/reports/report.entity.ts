@@ -84,6 +84,16 @@ export class Report {
   @Column({ type: 'smallint', default: 0 })
   attempts: number;
 
+  /** When the current run was first claimed: the start its run history row records. */
+  @Column({
+    name: 'run_started_at',
+    type: 'timestamptz',
+    nullable: true,
+    insert: false,
+    select: false,
+  })
+  runStartedAt?: Date | null;
+
   /** Opens the shared page: made when the report is first shared, replaced on rotation. */
   @Column({ name: 'share_token', type: 'text', nullable: true })
   shareToken: string | null;

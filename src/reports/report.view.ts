@@ -403,7 +403,7 @@ export function toSummaryView(
 }
 
 /** Failed checks link to the catalogue by a path; the answer makes it absolute, as share_url. */
-function withCatalogueLinks(
+export function withCatalogueLinks(
   results: AnalysisResults | null,
   origin: string,
 ): AnalysisResults | null {

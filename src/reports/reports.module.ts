@@ -21,6 +21,10 @@ import { Report } from './report.entity.js';
 import { ReportsController } from './reports.controller.js';
 import { ReportsRepository } from './reports.repository.js';
 import { ReportsService } from './reports.service.js';
+import { ReportRun } from './runs/report-run.entity.js';
+import { ReportRunsController } from './runs/report-runs.controller.js';
+import { ReportRunsRepository } from './runs/report-runs.repository.js';
+import { ReportRunsService } from './runs/report-runs.service.js';
 import { ReportAccess } from './shared/report-access.js';
 import {
   EMBEDDING_HEADERS,
@@ -43,9 +47,13 @@ class ClosingJudgePool extends JudgePool implements OnApplicationShutdown {
     AuthModule,
     IdempotencyModule,
     RateLimitsModule,
-    TypeOrmModule.forFeature([Report]),
+    TypeOrmModule.forFeature([Report, ReportRun]),
   ],
-  controllers: [ReportsController, SharedReportsController],
+  controllers: [
+    ReportsController,
+    ReportRunsController,
+    SharedReportsController,
+  ],
   providers: [
     ReportsRepository,
     ReportsService,
@@ -55,6 +63,8 @@ class ClosingJudgePool extends JudgePool implements OnApplicationShutdown {
     ReportOutcomes,
     { provide: Clock, useClass: SystemClock },
     ReportAccess,
+    ReportRunsRepository,
+    ReportRunsService,
     { provide: JudgePool, useFactory: () => new ClosingJudgePool() },
     {
       provide: Analyser,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, LessThan, Not, Repository } from 'typeorm';
-import type { SelectQueryBuilder } from 'typeorm';
+import type { EntityManager, SelectQueryBuilder } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
 import type { AnalysisResults, Rating } from '../analysis/index.js';
 import type { SortKey } from './dto/list-reports.query.js';
@@ -10,6 +10,8 @@ import { Privacy, Report } from './report.entity.js';
 import type { ReportError, ReportStatus } from './report.entity.js';
 import { nextRunAfter } from './schedule.js';
 import type { Schedule } from './schedule.js';
+import { ReportRun } from './runs/report-run.entity.js';
+import { ReportRunsRepository } from './runs/report-runs.repository.js';
 
 /** The filters and order of a list, named as the API names them. */
 export interface ReportListFilter {
@@ -216,6 +218,7 @@ function statementOf(builder: SelectQueryBuilder<Report>): Statement {
 export class ReportsRepository {
   constructor(
     @InjectRepository(Report) private readonly reports: Repository<Report>,
+    private readonly runs: ReportRunsRepository,
   ) {}
 
   /**
@@ -327,6 +330,11 @@ export class ReportsRepository {
   /** One report of the account, with its analysis; null when it has no such report. */
   findForAccount(accountId: string, id: string): Promise<Report | null> {
     return this.reports.findOneBy({ id, accountId });
+  }
+
+  /** Whether the account has this report, read without its analysis. */
+  async exists(accountId: string, id: string): Promise<boolean> {
+    return this.reports.existsBy({ id, accountId });
   }
 
   /** The report a share token opens (public or password); null otherwise. */
@@ -547,6 +555,9 @@ export class ReportsRepository {
   async claim(id: string, run: number): Promise<ClaimedRun | null> {
     const result = await this.transition(id, run, ['queued', 'running'], {
       status: 'running',
+      // The run's first claim starts it; a retry or a dead worker's job keeps that start.
+      runStartedAt: () =>
+        `CASE WHEN status = 'queued' AND attempts = 0 THEN now() ELSE coalesce(run_started_at, now()) END`,
     })
       .returning('url, attempts, account_id, score, result')
       .execute();
@@ -566,28 +577,40 @@ export class ReportsRepository {
     };
   }
 
-  /** Stores a completed analysis as the report's latest result; false when the run is not running. */
-  async complete(
+  /**
+   * Stores a completed analysis as the report's latest result, and as a run of its
+   * history; false when the run is not running.
+   */
+  complete(
     id: string,
     run: number,
     results: AnalysisResults,
   ): Promise<boolean> {
-    const result = await this.transition(
+    return this.settle(
       id,
       run,
-      ['running'],
       completedColumns(results) as QueryDeepPartialEntity<Report>,
-    ).execute();
-    return (result.affected ?? 0) > 0;
+      {
+        status: 'completed',
+        score: results.score,
+        result: results.rating,
+        results,
+        error: null,
+      },
+    );
   }
 
-  /** Marks the run failed (a result of an earlier run stays); false when it is not running. */
-  async fail(id: string, run: number, error: ReportError): Promise<boolean> {
-    const result = await this.transition(id, run, ['running'], {
-      status: 'failed',
-      error,
-    }).execute();
-    return (result.affected ?? 0) > 0;
+  /**
+   * Marks the run failed (a result of an earlier run stays) and records it in the
+   * history; false when it is not running.
+   */
+  fail(id: string, run: number, error: ReportError): Promise<boolean> {
+    return this.settle(
+      id,
+      run,
+      { status: 'failed', error },
+      { status: 'failed', score: null, result: null, results: null, error },
+    );
   }
 
   /** Queues the run again after a transient failure, counting it; false when it is not running. */
@@ -622,14 +645,60 @@ export class ReportsRepository {
     return rows.map((row) => row.id);
   }
 
+  /**
+   * Settles the running run `run` with `columns` and records `outcome` as a run of the
+   * report's history, in one transaction: the move is conditional, so a job that runs
+   * twice records its run once. False when the run is not running.
+   */
+  private settle(
+    id: string,
+    run: number,
+    columns: QueryDeepPartialEntity<Report>,
+    outcome: Pick<
+      ReportRun,
+      'status' | 'score' | 'result' | 'results' | 'error'
+    >,
+  ): Promise<boolean> {
+    return this.reports.manager.transaction(async (manager) => {
+      const settled = await this.transition(
+        id,
+        run,
+        ['running'],
+        columns,
+        manager,
+      )
+        .returning('account_id, run_started_at, updated_at')
+        .execute();
+      const [row] = settled.raw as Array<{
+        account_id: string;
+        run_started_at: Date | null;
+        updated_at: Date;
+      }>;
+      if (!row) return false;
+      await this.runs.recordIn(
+        manager,
+        Object.assign(new ReportRun(), {
+          reportId: id,
+          run,
+          accountId: String(row.account_id),
+          ...outcome,
+          startedAt: row.run_started_at ?? row.updated_at,
+          finishedAt: row.updated_at,
+        }),
+      );
+      return true;
+    });
+  }
+
   /** An UPDATE of the run `run` of report `id`, only while its status is one of `from`. */
   private transition(
     id: string,
     run: number,
     from: ReportStatus[],
     columns: QueryDeepPartialEntity<Report>,
+    manager: EntityManager = this.reports.manager,
   ) {
-    return this.reports
+    return manager
       .createQueryBuilder()
       .update(Report)
       .set(columns)

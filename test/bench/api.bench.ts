@@ -7,10 +7,13 @@ import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { Pool } from 'undici';
 import { digestOf } from '../../src/auth/api-key.service.js';
+import { loadConfig } from '../../src/config/config.js';
 import { dataSourceOptions } from '../../src/database/database.js';
 import { ListReportsQuery } from '../../src/reports/dto/list-reports.query.js';
 import { decodeCursor } from '../../src/reports/list-cursor.js';
 import { Report } from '../../src/reports/report.entity.js';
+import { ReportRun } from '../../src/reports/runs/report-run.entity.js';
+import { ReportRunsRepository } from '../../src/reports/runs/report-runs.repository.js';
 import {
   EXACT_SEARCH_TOTAL,
   ReportsRepository,
@@ -215,10 +218,16 @@ async function main(): Promise<void> {
       close: async () => {},
     }),
     // Only the repository's statements are built here, from this entity.
-    entities: [Report],
+    entities: [Report, ReportRun],
   });
   await dataSource.initialize();
-  const reports = new ReportsRepository(dataSource.getRepository(Report));
+  const reports = new ReportsRepository(
+    dataSource.getRepository(Report),
+    new ReportRunsRepository(
+      dataSource.getRepository(ReportRun),
+      loadConfig({}),
+    ),
+  );
   const [account]: Array<{ id: string }> = await dataSource.query(
     `SELECT id FROM accounts WHERE name = 'bench'`,
   );

@@ -64,6 +64,63 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/reports/{id}/runs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List a report's runs, newest first
+     * @description Every completed or failed run of the report, the last RUN_HISTORY_LIMIT (default 20) kept, without their full results. Pages as the reports list.
+     */
+    get: operations['listReportRuns'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/reports/{id}/runs/{run}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get one run of a report with its full results */
+    get: operations['getReportRun'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/reports/{id}/diff': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What changed between two completed runs of a report
+     * @description Score and rating from → to, the score delta of each category, the checks that started failing (with their evidence in `to`) and those that stopped (with their evidence in `from`). Without `to`, the latest completed run; without `from`, the completed run before `to`. A run named that failed has no results: 422 naming the parameter.
+     */
+    get: operations['getReportDiff'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/r/{token}': {
     parameters: {
       query?: never;
@@ -534,6 +591,268 @@ export interface components {
     ReportBatchEnvelope: {
       /** @description Every report of the batch, in its order, queued. */
       data: components['schemas']['ReportView'][];
+    };
+    RunSummaryView: {
+      /**
+       * @description The run number: create is run 1, each re-run adds one.
+       * @example 3
+       */
+      run: number;
+      /**
+       * @example completed
+       * @enum {string}
+       */
+      status: 'completed' | 'failed';
+      /** @description Null for a failed run. */
+      score: number | null;
+      /**
+       * @description The rating of the score; null for a failed run.
+       * @enum {string|null}
+       */
+      result: 'good' | 'decent' | 'bad' | null;
+      /**
+       * Format: date-time
+       * @description When a worker first took the run.
+       */
+      started_at: string;
+      /** Format: date-time */
+      finished_at: string;
+      /** @description Why the run failed; null for a completed run. */
+      error: components['schemas']['ReportErrorView'] | null;
+    };
+    RunListEnvelope: {
+      data: components['schemas']['RunSummaryView'][];
+      links: components['schemas']['ListLinksView'];
+      /** @description As the reports list has it; total is always exact and the cursors null. */
+      meta: components['schemas']['ListMetaView'];
+    };
+    RunView: {
+      /**
+       * @description The run number: create is run 1, each re-run adds one.
+       * @example 3
+       */
+      run: number;
+      /**
+       * @example completed
+       * @enum {string}
+       */
+      status: 'completed' | 'failed';
+      /** @description Null for a failed run. */
+      score: number | null;
+      /**
+       * @description The rating of the score; null for a failed run.
+       * @enum {string|null}
+       */
+      result: 'good' | 'decent' | 'bad' | null;
+      /**
+       * Format: date-time
+       * @description When a worker first took the run.
+       */
+      started_at: string;
+      /** Format: date-time */
+      finished_at: string;
+      /** @description Why the run failed; null for a completed run. */
+      error: components['schemas']['ReportErrorView'] | null;
+      /** @description The run's full analysis, as a report's `results`; null for a failed run. */
+      results: components['schemas']['AnalysisResultsView'] | null;
+    };
+    RunEnvelope: {
+      data: components['schemas']['RunView'];
+    };
+    DiffRunView: {
+      run: number;
+      /** Format: date-time */
+      finished_at: string;
+    };
+    ScoreChangeView: {
+      from: number;
+      to: number;
+      /** @description to − from. */
+      delta: number;
+    };
+    ResultChangeView: {
+      /** @enum {string} */
+      from: 'good' | 'decent' | 'bad';
+      /** @enum {string} */
+      to: 'good' | 'decent' | 'bad';
+      changed: boolean;
+    };
+    CategoryChangeView: {
+      from: number | null;
+      to: number | null;
+      /** @description to − from; null when no check of the category applied in one of the runs. */
+      delta: number | null;
+    };
+    CategoryChangesView: {
+      seo: components['schemas']['CategoryChangeView'];
+      performance: components['schemas']['CategoryChangeView'];
+      security: components['schemas']['CategoryChangeView'];
+      miscellaneous: components['schemas']['CategoryChangeView'];
+    };
+    StartedFailingView: {
+      /**
+       * @description The check's id, its anchor in docs/checks.md.
+       * @example title_length
+       */
+      id: string;
+      /** @enum {string} */
+      category: 'seo' | 'performance' | 'security' | 'miscellaneous';
+      /** @enum {string} */
+      importance: 'high' | 'medium' | 'low';
+      /** @description true passed, false failed, null does not apply to this page. */
+      passed: boolean | null;
+      title: string;
+      /** @description One short sentence for a person. */
+      message: string;
+      /** @description The evidence: a text, a count, a header or up to 20 offending items, per docs/checks.md; null when there is none. */
+      value:
+        | string
+        | number
+        | boolean
+        | unknown[]
+        | {
+            [key: string]: unknown;
+          }
+        | null;
+      /** @description Failed checks only: what to change. */
+      advice?: string;
+      /**
+       * Format: uri
+       * @description Failed checks only: the check's section in the catalogue.
+       * @example https://reports.example.com/docs/checks#title_length
+       */
+      doc_url?: string;
+      /**
+       * @description Its outcome in the `from` run (`absent`: that run had no such check).
+       * @enum {string}
+       */
+      was: 'passed' | 'not_applicable' | 'absent';
+    };
+    StoppedFailingView: {
+      /**
+       * @description The check's id, its anchor in docs/checks.md.
+       * @example title_length
+       */
+      id: string;
+      /** @enum {string} */
+      category: 'seo' | 'performance' | 'security' | 'miscellaneous';
+      /** @enum {string} */
+      importance: 'high' | 'medium' | 'low';
+      /** @description true passed, false failed, null does not apply to this page. */
+      passed: boolean | null;
+      title: string;
+      /** @description One short sentence for a person. */
+      message: string;
+      /** @description The evidence: a text, a count, a header or up to 20 offending items, per docs/checks.md; null when there is none. */
+      value:
+        | string
+        | number
+        | boolean
+        | unknown[]
+        | {
+            [key: string]: unknown;
+          }
+        | null;
+      /** @description Failed checks only: what to change. */
+      advice?: string;
+      /**
+       * Format: uri
+       * @description Failed checks only: the check's section in the catalogue.
+       * @example https://reports.example.com/docs/checks#title_length
+       */
+      doc_url?: string;
+      /**
+       * @description Its outcome in the `to` run (`absent`: that run has no such check).
+       * @enum {string}
+       */
+      now: 'passed' | 'not_applicable' | 'absent';
+    };
+    RunDiffView: {
+      from: components['schemas']['DiffRunView'];
+      to: components['schemas']['DiffRunView'];
+      score: components['schemas']['ScoreChangeView'];
+      /** @description The rating. */
+      result: components['schemas']['ResultChangeView'];
+      /** @description The score of each category (seo, performance, security, miscellaneous). */
+      categories: components['schemas']['CategoryChangesView'];
+      /** @description Checks that fail in `to` and did not in `from`, as they stand in `to`: message, evidence (`value`), advice. */
+      started_failing: components['schemas']['StartedFailingView'][];
+      /** @description Checks that failed in `from` and do not in `to`, as they stood in `from`, with the evidence of that failure. */
+      stopped_failing: components['schemas']['StoppedFailingView'][];
+    };
+    RunDiffEnvelope: {
+      data: components['schemas']['RunDiffView'];
+    };
+    ScorePointView: {
+      run: number;
+      score: number;
+      /** Format: date-time */
+      finished_at: string;
+    };
+    SharedReportView: {
+      /**
+       * Format: int64
+       * @description Creation order; the {id} of its path.
+       * @example 42
+       */
+      id: number;
+      /** @example https://example.com/pricing */
+      url: string;
+      /**
+       * @description The URL's host, lowercased, without a leading www.
+       * @example example.com
+       */
+      project: string;
+      /**
+       * @example completed
+       * @enum {string}
+       */
+      status: 'queued' | 'running' | 'completed' | 'failed';
+      /**
+       * @description good at 80 and above, decent 50–79, bad below 50.
+       * @enum {string|null}
+       */
+      result: 'good' | 'decent' | 'bad' | null;
+      score: number | null;
+      /**
+       * @description 0 public, 1 private, 2 password.
+       * @enum {integer}
+       */
+      privacy: 0 | 1 | 2;
+      /**
+       * Format: date-time
+       * @example 2026-11-22T08:00:03.412Z
+       */
+      generated_at: string | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      error: components['schemas']['ReportErrorView'] | null;
+      /**
+       * Format: uri
+       * @description The page people read without a key, at /r/{token}: set for public and password reports, null for private ones. The token (192 random bits) is made when the report is first shared and kept through privacy changes; `rotate_share_token=1` replaces it, so links handed out before answer 404.
+       * @example https://reports.example.com/r/Xb3kQ9vT0mZsY7pL2cR5nW8dF1hJ4gA6
+       */
+      share_url: string | null;
+      /**
+       * @description How often the page is analysed again by itself; null when it is not.
+       * @enum {string|null}
+       */
+      schedule: 'daily' | 'weekly' | null;
+      /**
+       * Format: date-time
+       * @description When the schedule's next run is due (it starts within a minute of it; later when the account has too many analyses in flight then); null without a schedule.
+       * @example 2026-11-23T08:00:01.120Z
+       */
+      next_run_at: string | null;
+      /** @description The full analysis: score, categories, checks and page facts (docs/checks.md); null until an analysis completes. */
+      results: components['schemas']['AnalysisResultsView'] | null;
+      /** @description The scores of the report's kept completed runs, oldest first (the shared page's chart). */
+      score_history: components['schemas']['ScorePointView'][];
+    };
+    SharedReportEnvelope: {
+      data: components['schemas']['SharedReportView'];
     };
     WebhookWithSecretView: {
       /**
@@ -1506,6 +1825,284 @@ export interface operations {
       };
     };
   };
+  listReportRuns: {
+    parameters: {
+      query?: {
+        per_page?: 10 | 25 | 50 | 100;
+        /** @description The page, from 1. A page past the end answers 200 with no data and the true total. */
+        page?: number;
+      };
+      header?: never;
+      path: {
+        /** @description The report's `id`: a positive integer of at most 18 digits, written without leading zeros; anything else answers 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RunListEnvelope'];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          /** @description The authentication scheme the route expects. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description No such report in this account (or an id that is not a positive integer). */
+      404: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description A field or query parameter failed validation; `errors` names every one. */
+      422: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description Too many requests with this API key; see Retry-After. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      431: components['responses']['HeadersTooLarge'];
+      /** @description The database, or the store of the rate limits, is unreachable; see Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+    };
+  };
+  getReportRun: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The run's `run` number: create is run 1, each re-run adds one. A positive integer written without leading zeros; anything else, or a run not kept, answers 404. */
+        run: number;
+        /** @description The report's `id`: a positive integer of at most 18 digits, written without leading zeros; anything else answers 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RunEnvelope'];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          /** @description The authentication scheme the route expects. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description No such report in this account, or no such run kept (an id or run that is not a positive integer answers the same). */
+      404: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description Too many requests with this API key; see Retry-After. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      431: components['responses']['HeadersTooLarge'];
+      /** @description The database, or the store of the rate limits, is unreachable; see Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+    };
+  };
+  getReportDiff: {
+    parameters: {
+      query?: {
+        /** @description The earlier run (its `run` number). Default: the completed run before `to`. */
+        from?: number;
+        /** @description The later run (its `run` number). Default: the latest completed run. */
+        to?: number;
+      };
+      header?: never;
+      path: {
+        /** @description The report's `id`: a positive integer of at most 18 digits, written without leading zeros; anything else answers 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RunDiffEnvelope'];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          /** @description The authentication scheme the route expects. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description No such report in this account, or `from` or `to` names a run that is not kept. */
+      404: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description `from` or `to` was left out and the report has no two completed runs to compare. */
+      409: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description `from` or `to` is not a run number, or names a failed run (no results to compare); `errors` names it. */
+      422: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description Too many requests with this API key; see Retry-After. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      431: components['responses']['HeadersTooLarge'];
+      /** @description The database, or the store of the rate limits, is unreachable; see Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+    };
+  };
   getSharedReportPage: {
     parameters: {
       query?: never;
@@ -1518,7 +2115,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The report (score, rating, categories, every check, page facts), or the password form. */
+      /** @description The report (score, rating, score history chart, categories, every check, page facts), or the password form. */
       200: {
         headers: {
           /** @description A strict policy: the page loads nothing from elsewhere and runs no script. */
@@ -1708,7 +2305,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ReportEnvelope'];
+          'application/json': components['schemas']['SharedReportEnvelope'];
         };
       };
       /** @description A password report and no password, or a wrong one, in X-Report-Password. */

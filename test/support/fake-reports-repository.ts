@@ -109,6 +109,10 @@ export class FakeReportsRepository implements ReportsStore {
     );
   }
 
+  exists(accountId: string, id: string): Promise<boolean> {
+    return Promise.resolve(this.rows.get(id)?.accountId === accountId);
+  }
+
   findShared(shareToken: string): Promise<Report | null> {
     const report = [...this.rows.values()].find(
       (r) => r.shareToken === shareToken,

@@ -12,6 +12,8 @@ import {
 } from '../../common/html-page.js';
 import type { ProblemDocument } from '../../common/problem.js';
 import type { Report } from '../report.entity.js';
+import type { ScorePoint } from '../runs/report-runs.repository.js';
+import { scoreChart } from './score-chart.js';
 
 /**
  * Server-rendered pages of a shared report. Everything that came from the analysed
@@ -89,7 +91,7 @@ function rank(check: CheckResult): number {
   return check.passed === false ? 0 : check.passed ? 1 : 2;
 }
 
-function resultsSection(results: AnalysisResults): string {
+function resultsSection(results: AnalysisResults, history: string): string {
   const { rating } = results;
   const categories = CATEGORIES.map((category) => {
     const summary = results.categories[category];
@@ -117,7 +119,7 @@ ${gauge(results.score, rating)}
 ${categories}
 </div>
 </section>
-${groups}
+${history}${groups}
 <h2>Page facts</h2>
 <div class="card"><dl class="facts">
 <dt>Final URL</dt><dd>${escapeHtml(page.final_url)}</dd>
@@ -143,10 +145,22 @@ function header(report: Report): string {
 </header>`;
 }
 
-export function reportPage(report: Report): string {
+/** The score history under its heading; nothing when there are not two runs to join. */
+function historySection(history: readonly ScorePoint[]): string {
+  const chart = scoreChart(history);
+  return chart
+    ? `<h2>Score history</h2>\n<div class="card score-history">${chart}</div>\n`
+    : '';
+}
+
+/** A shared report's page; `history` is the scores of its kept completed runs, oldest first. */
+export function reportPage(
+  report: Report,
+  history: readonly ScorePoint[] = [],
+): string {
   let body: string;
   if (report.results) {
-    body = resultsSection(report.results);
+    body = resultsSection(report.results, historySection(history));
     if (report.status === 'failed' && report.error) {
       body =
         `<p class="card error">The latest re-run failed (${escapeHtml(report.error.code)}): ${escapeHtml(report.error.message)} This is the previous result.</p>\n` +

@@ -30,8 +30,11 @@ import { originOf } from '../../common/links.js';
 import { PAGE_HEADERS } from '../../common/html-page.js';
 import { ProblemException } from '../../common/problem.js';
 import { Privacy } from '../report.entity.js';
-import { ReportEnvelope, toView } from '../report.view.js';
+import { toView } from '../report.view.js';
+import { toScorePointView } from '../runs/report-run.view.js';
+import { ReportRunsService } from '../runs/report-runs.service.js';
 import { ReportAccess } from './report-access.js';
+import { SharedReportEnvelope } from './shared-report.view.js';
 import { passwordPage, reportPage } from './report-page.js';
 import { SHARE_COOKIE_NAME } from './share-cookie.js';
 import { SHARE_TOKEN_PARAM, ShareToken } from './share-token.js';
@@ -69,7 +72,10 @@ const PAGE_ERRORS = {
 @ApiTags('shared reports')
 @Controller()
 export class SharedReportsController {
-  constructor(private readonly access: ReportAccess) {}
+  constructor(
+    private readonly access: ReportAccess,
+    private readonly runs: ReportRunsService,
+  ) {}
 
   @Get('r/:token')
   @ApiOperation({
@@ -83,7 +89,7 @@ export class SharedReportsController {
   @ApiProduces('text/html')
   @ApiHtmlResponses(
     {
-      200: 'The report (score, rating, categories, every check, page facts), or the password form.',
+      200: 'The report (score, rating, score history chart, categories, every check, page facts), or the password form.',
       ...PAGE_ERRORS,
     },
     { 429: RETRY_AFTER_HEADER, 503: RETRY_AFTER_HEADER },
@@ -97,8 +103,12 @@ export class SharedReportsController {
       client: request.ip ?? '',
       cookie: cookieOf(request, SHARE_COOKIE_NAME),
     });
-    if (opened.granted) sendPage(response, 200, reportPage(opened.report));
-    else sendPage(response, 200, passwordPage(opened.report, false));
+    if (!opened.granted) {
+      sendPage(response, 200, passwordPage(opened.report, false));
+      return;
+    }
+    const history = await this.runs.scoreHistory(opened.report.id);
+    sendPage(response, 200, reportPage(opened.report, history));
   }
 
   @Post('r/:token')
@@ -198,7 +208,7 @@ export class SharedReportsController {
     required: false,
     description: 'The password of a password-protected report.',
   })
-  @ApiOkResponse({ type: ReportEnvelope })
+  @ApiOkResponse({ type: SharedReportEnvelope })
   @ApiProblemResponses({
     401: 'A password report and no password, or a wrong one, in X-Report-Password.',
     404: 'No public or password report with this share token (a private report, or a token rotated away, answers the same).',
@@ -209,7 +219,7 @@ export class SharedReportsController {
     @ShareToken() token: string,
     @Headers('x-report-password') password: string | undefined,
     @Req() request: Request,
-  ): Promise<ReportEnvelope> {
+  ): Promise<SharedReportEnvelope> {
     const opened = await this.access.open(token, {
       client: request.ip ?? '',
       // An empty header is no password at all.
@@ -225,6 +235,12 @@ export class SharedReportsController {
         { 'WWW-Authenticate': 'X-Report-Password realm="shared report"' },
       );
     }
-    return { data: toView(opened.report, originOf(request)) };
+    const history = await this.runs.scoreHistory(opened.report.id);
+    return {
+      data: {
+        ...toView(opened.report, originOf(request)),
+        score_history: history.map(toScorePointView),
+      },
+    };
   }
 }
