@@ -14,6 +14,7 @@ import { Report } from '../../src/reports/report.entity.js';
 import {
   EXACT_SEARCH_TOTAL,
   ReportsRepository,
+  SEARCH_WALK,
 } from '../../src/reports/reports.repository.js';
 import type { Statement } from '../../src/reports/reports.repository.js';
 import { freePort } from '../support/network.js';
@@ -99,13 +100,33 @@ function httpLoad(
   }).finally(() => pool.close());
 }
 
+/** Runs `run` under the statement's planner settings, in a transaction, as the service does. */
+async function inSettings<T>(
+  client: pg.PoolClient,
+  { settings }: Statement,
+  run: () => Promise<T>,
+): Promise<T> {
+  if (!settings) return run();
+  await client.query('BEGIN');
+  try {
+    for (const [name, value] of Object.entries(settings)) {
+      await client.query('SELECT set_config($1, $2, true)', [name, value]);
+    }
+    return await run();
+  } finally {
+    await client.query('COMMIT');
+  }
+}
+
 /** The statements, one after the other on one connection of a pool of CONCURRENCY. */
 function sqlLoad(db: pg.Pool, statements: Statement[]): Promise<Load> {
   return closedLoop(async () => {
     const client = await db.connect();
     try {
-      for (const { sql, parameters } of statements) {
-        await client.query(sql, parameters);
+      for (const statement of statements) {
+        await inSettings(client, statement, () =>
+          client.query(statement.sql, statement.parameters),
+        );
       }
       return true;
     } finally {
@@ -169,12 +190,14 @@ const nodesOf = (n: PlanNode): PlanNode[] => [
 ];
 
 /** EXPLAIN (ANALYZE, BUFFERS) of one statement in a line: scans, sorts, rows, buffers, time. */
-async function explainLine(db: pg.Pool, { sql, parameters }: Statement) {
-  if (sql.startsWith('EXPLAIN')) return 'EXPLAIN (estimate only)';
-  const { rows } = await db.query(
-    `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${sql}`,
-    parameters,
-  );
+async function explainLine(db: pg.Pool, statement: Statement) {
+  const client = await db.connect();
+  const { rows } = await inSettings(client, statement, () =>
+    client.query(
+      `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${statement.sql}`,
+      statement.parameters,
+    ),
+  ).finally(() => client.release());
   const [{ Plan: plan, 'Execution Time': ms }] = rows[0][
     'QUERY PLAN'
   ] as Array<{
@@ -315,7 +338,13 @@ async function main(): Promise<void> {
         ListReportsQuery,
         Object.fromEntries(new URLSearchParams(params)),
       );
-      const statements = await listStatements(reports, accountId, query);
+      const statements = await listStatements(
+        reports,
+        db,
+        accountId,
+        size,
+        query,
+      );
       const apiLoad = await httpLoad(
         origin,
         `/api/v1/reports${params ? `?${params}` : ''}`,
@@ -372,18 +401,27 @@ async function main(): Promise<void> {
 /** The statements the service runs for a list request, in order (see ReportsService.list). */
 async function listStatements(
   reports: ReportsRepository,
+  db: pg.Pool,
   accountId: string,
+  size: string,
   query: ListReportsQuery,
 ): Promise<Statement[]> {
   const { total, exact } = await reports.countMatching(accountId, query);
-  const counting = query.search
-    ? [reports.listCountStatement(accountId, query)]
-    : [reports.keptCountStatement(accountId, query)];
-  if (query.search && total > EXACT_SEARCH_TOTAL) {
-    counting.push(
-      reports.listEstimateStatement(accountId, query),
-      reports.keptCountStatement(accountId, { ...query, search: undefined }),
-    );
+  const counting = [
+    reports.keptCountStatement(accountId, { ...query, search: undefined }),
+  ];
+  if (query.search) {
+    // The walk of the newest reports, then (a rarer term, a bigger account) the trigram index.
+    const walk = reports.searchWalkStatement(accountId, query);
+    const { rows } = await db.query(walk.sql, walk.parameters);
+    counting.push(walk);
+    if (Number(rows[0].matches) > EXACT_SEARCH_TOTAL) {
+      counting.push(
+        reports.walkedStatement(accountId, query, String(rows[0].last_id)),
+      );
+    } else if (Number(size) > SEARCH_WALK) {
+      counting.push(reports.listCountStatement(accountId, query));
+    }
   }
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
   const offset = (query.page - 1) * query.per_page;

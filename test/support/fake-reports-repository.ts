@@ -22,7 +22,8 @@ type ReportsStore = Omit<
   | 'listPageStatement'
   | 'listPageStatements'
   | 'keptCountStatement'
-  | 'listEstimateStatement'
+  | 'searchWalkStatement'
+  | 'walkedStatement'
 >;
 
 /**
