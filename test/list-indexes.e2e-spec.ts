@@ -530,6 +530,25 @@ describe('list queries use indexes', () => {
     expect(await countOf('example')).toEqual({ total: ROWS, exact: false });
   });
 
+  it('a page of a common term walked in index order matches case-insensitively', async () => {
+    const query = plainToInstance(ListReportsQuery, {
+      search: 'PRICING',
+      sort_by: 'url',
+      sort: 'asc',
+    });
+    const rows = await reports.page(accountId, query, {
+      offset: 0,
+      limit: 10,
+      total: ROWS,
+    });
+    const expected: Array<{ id: string }> = await t.dataSource.query(
+      `SELECT id FROM reports WHERE account_id = $1 AND url ILIKE '%pricing%'
+       ORDER BY url, id LIMIT 10`,
+      [accountId],
+    );
+    expect(rows.map((r) => r.report.id)).toEqual(expected.map((r) => r.id));
+  });
+
   it('the count of a common term estimates from the walk', async () => {
     // "https://" begins 19 urls in 20 of the seed.
     const https = await reports.countMatching(

@@ -633,8 +633,13 @@ export class ReportsRepository {
     // Before a cursor, the list is read backwards from it and turned round after.
     const flipped = listed === 'ASC' ? 'DESC' : 'ASC';
     const direction = cursor?.towards === 'prev' ? flipped : listed;
+    // A search with more matches than FEW_MATCHES walks the sort's index, filtering.
+    const walks =
+      Boolean(filter.search) &&
+      window.total !== undefined &&
+      window.total > FEW_MATCHES;
     const part = (where?: (builder: SelectQueryBuilder<Report>) => void) => {
-      const builder = this.listFilter(accountId, filter)
+      const builder = this.listFilter(accountId, filter, walks)
         .select(SUMMARY_COLUMNS)
         .addSelect(CURSOR_VALUES[filter.sort_by], 'sort_value');
       where?.(builder);
@@ -712,11 +717,18 @@ export class ReportsRepository {
   private listFilter(
     accountId: string,
     filter: ReportListFilter,
+    walked = false,
   ): SelectQueryBuilder<Report> {
     const builder = this.reports
       .createQueryBuilder('report')
       .where('report.account_id = :accountId', { accountId });
-    if (filter.search) {
+    if (filter.search && walked) {
+      // Checked on each row of an index walk: the C collation's case folding, the
+      // same on ASCII urls and half the cost (no trigram index serves it).
+      builder.andWhere(`report.url COLLATE "C" ILIKE :search ESCAPE '\\'`, {
+        search: likePattern(filter.search),
+      });
+    } else if (filter.search) {
       builder.andWhere(`report.url ILIKE :search ESCAPE '\\'`, {
         search: likePattern(filter.search),
       });
