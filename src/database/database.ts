@@ -11,6 +11,7 @@ import { ResultsCarryCap1764250000000 } from './migrations/1764250000000-results
 import { AnalysisJobs1764300000000 } from './migrations/1764300000000-analysis-jobs.js';
 import { ReportShareToken1764350000000 } from './migrations/1764350000000-report-share-token.js';
 import { ReportCounts1764400000000 } from './migrations/1764400000000-report-counts.js';
+import { IdIndexesCarryUrl1764800000000 } from './migrations/1764800000000-id-indexes-carry-url.js';
 
 export const MIGRATIONS = [
   InitialSchema1763800000000,
@@ -22,6 +23,7 @@ export const MIGRATIONS = [
   AnalysisJobs1764300000000,
   ReportShareToken1764350000000,
   ReportCounts1764400000000,
+  IdIndexesCarryUrl1764800000000,
 ];
 
 /** Where the service's data lives: the configured PostgreSQL or the embedded default. */
