@@ -643,7 +643,24 @@ export class ReportsRepository {
         .select(SUMMARY_COLUMNS)
         .addSelect(CURSOR_VALUES[filter.sort_by], 'sort_value');
       where?.(builder);
-      return this.ordered(builder, filter, sortBy, direction, window.total);
+      const ordered = this.ordered(
+        builder,
+        filter,
+        sortBy,
+        direction,
+        window.total,
+      );
+      if (!walks) return ordered;
+      // The walk picks the page's ids from the sort's index alone (its url is there),
+      // and only the page's rows are read: the rows it passes by are never fetched.
+      const ids = ordered.clone().select('report.id').limit(window.limit);
+      const page = this.reports
+        .createQueryBuilder('report')
+        .select(SUMMARY_COLUMNS)
+        .addSelect(CURSOR_VALUES[filter.sort_by], 'sort_value')
+        .where(`report.id IN (${ids.getQuery()})`)
+        .setParameters(ids.getParameters());
+      return this.ordered(page, filter, sortBy, direction, undefined);
     };
     if (!cursor) return [part((b) => b.offset(window.offset))];
     const beyond = direction === 'ASC' ? '>' : '<';
