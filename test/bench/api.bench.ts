@@ -91,12 +91,13 @@ function httpLoad(
   origin: string,
   path: string,
   headers: Record<string, string> = {},
+  status = 200,
 ): Promise<Load> {
   const pool = new Pool(origin, { connections: CONCURRENCY });
   return closedLoop(async () => {
     const res = await pool.request({ method: 'GET', path, headers });
     await res.body.dump();
-    return res.statusCode === 200;
+    return res.statusCode === status;
   }).finally(() => pool.close());
 }
 
@@ -299,8 +300,10 @@ async function main(): Promise<void> {
     const scenarios: Array<[string, string]> = [
       ['default list', ''],
       ['search=pricing (a sixth)', 'search=pricing'],
-      ['search=pr (two letters)', 'search=pr'],
-      ['search=zq (two letters, no match)', 'search=zq'],
+      ['search=pri (three letters, a sixth)', 'search=pri'],
+      ['search=zqx (no match)', 'search=zqx'],
+      ['search=abc (1,958 matches: exact)', 'search=abc'],
+      ['search=http: (a twentieth)', 'search=http:'],
       ['search=cart (other accounts)', 'search=cart'],
       [
         'search=pricing&result=good&sort_by=url',
@@ -356,6 +359,16 @@ async function main(): Promise<void> {
         console.log(`    plan: ${await explainLine(db, statement)}`);
       }
     }
+
+    // Under 3 characters a search is refused before any SQL.
+    console.log(
+      row(
+        'search=zq (two letters: 422)',
+        await httpLoad(origin, '/api/v1/reports?search=zq', auth, 422),
+        null,
+        floor,
+      ),
+    );
 
     // A walk of 100 pages by links.next, one after the other, from the start.
     let path = '/api/v1/reports?per_page=100';
