@@ -28,7 +28,9 @@ export class JudgePool {
   constructor(threads = availableParallelism()) {
     this.pool = new Piscina({
       filename: workerFile().href,
-      minThreads: 1,
+      // None until the first analysis: an API that only serves (its jobs run in worker
+      // processes, or none are asked for) holds no thread and its heap.
+      minThreads: 0,
       maxThreads: threads,
       idleTimeout: 60_000,
     });

@@ -1,9 +1,8 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
-import type { Request } from 'express';
-import type { Principal } from './api-key.service.js';
+import type { KeyedRequest } from './api-key.guard.js';
 
 /** The account the request's API key belongs to. */
 export const CurrentAccount = createParamDecorator(
   (_data: unknown, context: ExecutionContext): string =>
-    (context.switchToHttp().getRequest<Request>().user as Principal).accountId,
+    context.switchToHttp().getRequest<KeyedRequest>().user.accountId,
 );

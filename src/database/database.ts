@@ -12,9 +12,10 @@ import { AnalysisJobs1764300000000 } from './migrations/1764300000000-analysis-j
 import { ReportShareToken1764350000000 } from './migrations/1764350000000-report-share-token.js';
 import { ReportCounts1764400000000 } from './migrations/1764400000000-report-counts.js';
 import { Webhooks1764500000000 } from './migrations/1764500000000-webhooks.js';
+import { ReportRuns1764600000000 } from './migrations/1764600000000-report-runs.js';
 import { IdempotencyKeys1764700000000 } from './migrations/1764700000000-idempotency-keys.js';
 import { ReportSchedules1764710000000 } from './migrations/1764710000000-report-schedules.js';
-import { ReportRuns1764600000000 } from './migrations/1764600000000-report-runs.js';
+import { IdIndexesCarryUrl1764800000000 } from './migrations/1764800000000-id-indexes-carry-url.js';
 
 export const MIGRATIONS = [
   InitialSchema1763800000000,
@@ -27,9 +28,10 @@ export const MIGRATIONS = [
   ReportShareToken1764350000000,
   ReportCounts1764400000000,
   Webhooks1764500000000,
+  ReportRuns1764600000000,
   IdempotencyKeys1764700000000,
   ReportSchedules1764710000000,
-  ReportRuns1764600000000,
+  IdIndexesCarryUrl1764800000000,
 ];
 
 /** Where the service's data lives: the configured PostgreSQL or the embedded default. */

@@ -7,6 +7,7 @@ import { closeRedis } from '../redis/redis.module.js';
 import type { AppConfig } from '../config/config.js';
 import { AttemptLimiter, MemoryAttemptLimiter } from './attempt-limiter.js';
 import { limitStoreConnection } from './limit-store.js';
+import { MemoryThrottlerStorage } from './memory-throttler.storage.js';
 import { RedisAttemptLimiter } from './redis-attempt-limiter.js';
 import { RedisThrottlerStorage } from './redis-throttler.storage.js';
 import { throttlersFor } from './throttlers.js';
@@ -52,7 +53,7 @@ class LimitStoreModule {}
         throttlers: throttlersFor(config),
         storage: redis
           ? new RedisThrottlerStorage(redis, config.redisPrefix)
-          : undefined,
+          : new MemoryThrottlerStorage(),
       }),
     }),
   ],

@@ -49,6 +49,8 @@ export interface PageRow {
 export interface Statement {
   sql: string;
   parameters: unknown[];
+  /** Planner settings it runs under, SET LOCAL in its own transaction. */
+  settings?: Record<string, string>;
 }
 
 /** A report as create stores it, queued for its first analysis. */
@@ -163,8 +165,19 @@ const FEW_MATCHES = 2_000;
  */
 export const EXACT_SEARCH_TOTAL = FEW_MATCHES;
 
-/** Below this length a search term has no trigram for the url search index. */
-const TRIGRAM_LENGTH = 3;
+/**
+ * How many of the newest reports a search's count reads before it turns to the
+ * trigram index: a term in more than one in 25 of them is past the bound by then.
+ * Reading them costs about 8 ms at most; the trigram index's cost grows with the
+ * matches, so the terms left to it (rarer than that) cost it at most about as much.
+ */
+export const SEARCH_WALK = 50_000;
+
+/** The planner settings of a count through the trigram index: bitmap scans only. */
+const TRIGRAM_COUNT_SETTINGS = {
+  enable_seqscan: 'off',
+  enable_indexscan: 'off',
+};
 
 function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -223,32 +236,38 @@ export class ReportsRepository {
 
   /**
    * How many of the account's reports the filter keeps. Without a search, the kept
-   * count of report_counts (migration ReportCounts): one row, exact. A search counts
-   * its matches up to EXACT_SEARCH_TOTAL; past that, the planner's estimate of them,
-   * held between that bound and the total without the search, and flagged inexact.
+   * count of report_counts (migration ReportCounts): one row, exact. A search first
+   * walks the newest SEARCH_WALK reports the other filters keep (see searchWalkStatement):
+   * a common term meets more than EXACT_SEARCH_TOTAL matches there and stops early,
+   * and its total is then estimated from how far the walk went (flagged inexact). A
+   * rarer term is counted through the account's trigram index, exactly up to the bound.
    */
   async countMatching(
     accountId: string,
     filter: ReportListFilter,
+    walk = SEARCH_WALK,
   ): Promise<ListTotal> {
     if (!filter.search) {
       return { total: await this.keptCount(accountId, filter), exact: true };
     }
-    const { sql, parameters } = this.listCountStatement(accountId, filter);
-    const [counted]: Array<{ total: string }> = await this.reports.query(
-      sql,
-      parameters,
-    );
-    const total = Number(counted?.total ?? 0);
-    if (total <= EXACT_SEARCH_TOTAL) return { total, exact: true };
-    const [estimate, ceiling] = await Promise.all([
-      this.estimateMatching(accountId, filter),
-      this.keptCount(accountId, { ...filter, search: undefined }),
+    const unsearched = { ...filter, search: undefined };
+    const [walked, kept] = await Promise.all([
+      this.walkMatches(accountId, filter, walk),
+      this.keptCount(accountId, unsearched),
     ]);
-    return {
-      total: Math.max(total, Math.min(estimate, ceiling)),
-      exact: false,
-    };
+    // The share of matches the walk met, applied to every report the filters keep.
+    const estimate = (examined: number) =>
+      Math.max(
+        EXACT_SEARCH_TOTAL + 1,
+        Math.min(kept, Math.round((walked.matches / examined) * kept)),
+      );
+    if (walked.matches > EXACT_SEARCH_TOTAL) {
+      return { total: estimate(walked.examined), exact: false };
+    }
+    if (kept <= walk) return { total: walked.matches, exact: true };
+    const total = await this.trigramCount(accountId, filter);
+    if (total <= EXACT_SEARCH_TOTAL) return { total, exact: true };
+    return { total: estimate(walk), exact: false };
   }
 
   /**
@@ -289,22 +308,67 @@ export class ReportsRepository {
   }
 
   /**
-   * A search's total: a COUNT(*) of at most EXACT_SEARCH_TOTAL + 1 matches, with no
-   * ORDER BY, so a common term stops early instead of counting every match.
+   * The first step of a search's total: the newest SEARCH_WALK reports the other
+   * filters keep, read in id order from the account's index of those filters, until
+   * EXACT_SEARCH_TOTAL + 1 of them match. Answers the matches met and the id of the
+   * last (see walkedStatement). Urls are ASCII (WHATWG serialised), so the C
+   * collation's case folding matches the same rows as the column's, at half the cost.
+   */
+  searchWalkStatement(
+    accountId: string,
+    filter: ReportListFilter,
+    walk = SEARCH_WALK,
+  ): Statement {
+    const { sql, parameters } = statementOf(
+      this.listFilter(accountId, { ...filter, search: undefined })
+        .select('report.id', 'id')
+        .addSelect('report.url', 'url')
+        .orderBy('report.id', 'DESC', 'NULLS LAST')
+        .limit(walk),
+    );
+    const pattern = `$${parameters.length + 1}`;
+    return {
+      sql: `SELECT COUNT(*) AS matches, MIN(id) AS last_id
+            FROM (SELECT id FROM (${sql}) newest
+                  WHERE url COLLATE "C" ILIKE ${pattern} ESCAPE '\\'
+                  LIMIT ${EXACT_SEARCH_TOTAL + 1}) matched`,
+      parameters: [...parameters, likePattern(filter.search ?? '')],
+    };
+  }
+
+  /**
+   * How many reports the walk of a common term read: those the other filters keep
+   * from the last match it met (`lastId`) on, counted in the same index.
+   */
+  walkedStatement(
+    accountId: string,
+    filter: ReportListFilter,
+    lastId: string,
+  ): Statement {
+    const { sql, parameters } = statementOf(
+      this.listFilter(accountId, { ...filter, search: undefined })
+        .select('COUNT(*)', 'n')
+        .andWhere('report.id >= :lastId', { lastId }),
+    );
+    return { sql, parameters };
+  }
+
+  /**
+   * A search's count through the account's trigram index: a COUNT(*) of at most
+   * EXACT_SEARCH_TOTAL + 1 matches. Run with the planner kept off sequential and
+   * plain index scans (`settings`): its estimate of a term, taken over every account,
+   * would otherwise walk the table or the account hoping to meet matches early.
    */
   listCountStatement(accountId: string, filter: ReportListFilter): Statement {
-    const matches = this.listFilter(accountId, filter)
-      .select('1')
-      .limit(EXACT_SEARCH_TOTAL + 1);
-    if ((filter.search?.length ?? 0) < TRIGRAM_LENGTH) {
-      // No trigram: walk the account's id index, or the planner, expecting the
-      // bound's matches soon, scans the whole table (every account's rows).
-      matches.orderBy('report.id', 'DESC', 'NULLS LAST');
-    }
-    const { sql, parameters } = statementOf(matches);
+    const { sql, parameters } = statementOf(
+      this.listFilter(accountId, filter)
+        .select('1')
+        .limit(EXACT_SEARCH_TOTAL + 1),
+    );
     return {
       sql: `SELECT COUNT(*) AS total FROM (${sql}) matches`,
       parameters,
+      settings: TRIGRAM_COUNT_SETTINGS,
     };
   }
 
@@ -722,32 +786,54 @@ export class ReportsRepository {
     return Number(rows[0]?.n ?? 0);
   }
 
-  /** The EXPLAIN whose estimate stands for a search's total past the bound. */
-  listEstimateStatement(
+  /**
+   * The newest reports' matches (searchWalkStatement) and, past the bound, how many
+   * reports were read to meet them.
+   */
+  private async walkMatches(
     accountId: string,
     filter: ReportListFilter,
-  ): Statement {
-    const { sql, parameters } = statementOf(
-      this.listFilter(accountId, filter).select('report.id'),
+    walk: number,
+  ): Promise<{ matches: number; examined: number }> {
+    const { sql, parameters } = this.searchWalkStatement(
+      accountId,
+      filter,
+      walk,
     );
-    return { sql: `EXPLAIN (FORMAT JSON) ${sql}`, parameters };
+    const [row]: Array<{ matches: string; last_id: string | null }> =
+      await this.reports.query(sql, parameters);
+    const matches = Number(row.matches);
+    if (matches <= EXACT_SEARCH_TOTAL) return { matches, examined: walk };
+    const walked = this.walkedStatement(accountId, filter, row.last_id!);
+    const [read]: Array<{ n: string }> = await this.reports.query(
+      walked.sql,
+      walked.parameters,
+    );
+    return { matches, examined: Number(read.n) };
   }
 
-  /** The planner's estimate of a search's matches, read from EXPLAIN: no row is read. */
-  private async estimateMatching(
+  /** A search's matches through the trigram index, up to the bound (listCountStatement). */
+  private trigramCount(
     accountId: string,
     filter: ReportListFilter,
   ): Promise<number> {
-    const { sql, parameters } = this.listEstimateStatement(accountId, filter);
-    const rows: Array<{ 'QUERY PLAN': unknown }> = await this.reports.query(
-      sql,
-      parameters,
+    const { sql, parameters, settings } = this.listCountStatement(
+      accountId,
+      filter,
     );
-    const raw = rows[0]['QUERY PLAN'];
-    const plans = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{
-      Plan: { 'Plan Rows': number };
-    }>;
-    return Math.round(plans[0].Plan['Plan Rows']);
+    return this.reports.manager.transaction(async (db) => {
+      await db.query(
+        `SELECT ${Object.keys(settings!)
+          .map((name, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`)
+          .join(', ')}`,
+        Object.entries(settings!).flat(),
+      );
+      const [counted]: Array<{ total: string }> = await db.query(
+        sql,
+        parameters,
+      );
+      return Number(counted?.total ?? 0);
+    });
   }
 
   /**
@@ -768,12 +854,34 @@ export class ReportsRepository {
     // Before a cursor, the list is read backwards from it and turned round after.
     const flipped = listed === 'ASC' ? 'DESC' : 'ASC';
     const direction = cursor?.towards === 'prev' ? flipped : listed;
+    // A search with more matches than FEW_MATCHES walks the sort's index, filtering.
+    const walks =
+      Boolean(filter.search) &&
+      window.total !== undefined &&
+      window.total > FEW_MATCHES;
     const part = (where?: (builder: SelectQueryBuilder<Report>) => void) => {
-      const builder = this.listFilter(accountId, filter)
+      const builder = this.listFilter(accountId, filter, walks)
         .select(SUMMARY_COLUMNS)
         .addSelect(CURSOR_VALUES[filter.sort_by], 'sort_value');
       where?.(builder);
-      return this.ordered(builder, filter, sortBy, direction, window.total);
+      const ordered = this.ordered(
+        builder,
+        filter,
+        sortBy,
+        direction,
+        window.total,
+      );
+      if (!walks) return ordered;
+      // The walk picks the page's ids from the sort's index alone (its url is there),
+      // and only the page's rows are read: the rows it passes by are never fetched.
+      const ids = ordered.clone().select('report.id').limit(window.limit);
+      const page = this.reports
+        .createQueryBuilder('report')
+        .select(SUMMARY_COLUMNS)
+        .addSelect(CURSOR_VALUES[filter.sort_by], 'sort_value')
+        .where(`report.id IN (${ids.getQuery()})`)
+        .setParameters(ids.getParameters());
+      return this.ordered(page, filter, sortBy, direction, undefined);
     };
     if (!cursor) return [part((b) => b.offset(window.offset))];
     const beyond = direction === 'ASC' ? '>' : '<';
@@ -847,22 +955,26 @@ export class ReportsRepository {
   private listFilter(
     accountId: string,
     filter: ReportListFilter,
+    walked = false,
   ): SelectQueryBuilder<Report> {
     const builder = this.reports
       .createQueryBuilder('report')
       .where('report.account_id = :accountId', { accountId });
-    if (filter.search) {
+    if (filter.search && walked) {
+      // Checked on each row of an index walk: the C collation's case folding, the
+      // same on ASCII urls and half the cost (no trigram index serves it).
+      builder.andWhere(`report.url COLLATE "C" ILIKE :search ESCAPE '\\'`, {
+        search: likePattern(filter.search),
+      });
+    } else if (filter.search) {
       builder.andWhere(`report.url ILIKE :search ESCAPE '\\'`, {
         search: likePattern(filter.search),
       });
       // The account key of the url trigram index (AccountUrlSearchIndex): the index
-      // then yields only this account's matches. A shorter term has no trigram and
-      // is read through the account's B-tree indexes instead.
-      if (filter.search.length >= TRIGRAM_LENGTH) {
-        builder.andWhere(
-          'ARRAY[report.account_id] @> ARRAY[CAST(:accountId AS bigint)]',
-        );
-      }
+      // then yields only this account's matches (a term has 3 characters at least).
+      builder.andWhere(
+        'ARRAY[report.account_id] @> ARRAY[CAST(:accountId AS bigint)]',
+      );
     }
     if (filter.project) {
       builder.andWhere('report.project = :project', {

@@ -17,6 +17,7 @@ import { ReportRunsRepository } from '../../src/reports/runs/report-runs.reposit
 import {
   EXACT_SEARCH_TOTAL,
   ReportsRepository,
+  SEARCH_WALK,
 } from '../../src/reports/reports.repository.js';
 import type { Statement } from '../../src/reports/reports.repository.js';
 import { freePort } from '../support/network.js';
@@ -93,13 +94,32 @@ function httpLoad(
   origin: string,
   path: string,
   headers: Record<string, string> = {},
+  status = 200,
 ): Promise<Load> {
   const pool = new Pool(origin, { connections: CONCURRENCY });
   return closedLoop(async () => {
     const res = await pool.request({ method: 'GET', path, headers });
     await res.body.dump();
-    return res.statusCode === 200;
+    return res.statusCode === status;
   }).finally(() => pool.close());
+}
+
+/** Runs `run` under the statement's planner settings, in a transaction, as the service does. */
+async function inSettings<T>(
+  client: pg.PoolClient,
+  { settings }: Statement,
+  run: () => Promise<T>,
+): Promise<T> {
+  if (!settings) return run();
+  await client.query('BEGIN');
+  try {
+    for (const [name, value] of Object.entries(settings)) {
+      await client.query('SELECT set_config($1, $2, true)', [name, value]);
+    }
+    return await run();
+  } finally {
+    await client.query('COMMIT');
+  }
 }
 
 /** The statements, one after the other on one connection of a pool of CONCURRENCY. */
@@ -107,8 +127,10 @@ function sqlLoad(db: pg.Pool, statements: Statement[]): Promise<Load> {
   return closedLoop(async () => {
     const client = await db.connect();
     try {
-      for (const { sql, parameters } of statements) {
-        await client.query(sql, parameters);
+      for (const statement of statements) {
+        await inSettings(client, statement, () =>
+          client.query(statement.sql, statement.parameters),
+        );
       }
       return true;
     } finally {
@@ -172,12 +194,14 @@ const nodesOf = (n: PlanNode): PlanNode[] => [
 ];
 
 /** EXPLAIN (ANALYZE, BUFFERS) of one statement in a line: scans, sorts, rows, buffers, time. */
-async function explainLine(db: pg.Pool, { sql, parameters }: Statement) {
-  if (sql.startsWith('EXPLAIN')) return 'EXPLAIN (estimate only)';
-  const { rows } = await db.query(
-    `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${sql}`,
-    parameters,
-  );
+async function explainLine(db: pg.Pool, statement: Statement) {
+  const client = await db.connect();
+  const { rows } = await inSettings(client, statement, () =>
+    client.query(
+      `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${statement.sql}`,
+      statement.parameters,
+    ),
+  ).finally(() => client.release());
   const [{ Plan: plan, 'Execution Time': ms }] = rows[0][
     'QUERY PLAN'
   ] as Array<{
@@ -285,8 +309,10 @@ async function main(): Promise<void> {
     const scenarios: Array<[string, string]> = [
       ['default list', ''],
       ['search=pricing (a sixth)', 'search=pricing'],
-      ['search=pr (two letters)', 'search=pr'],
-      ['search=zq (two letters, no match)', 'search=zq'],
+      ['search=pri (three letters, a sixth)', 'search=pri'],
+      ['search=zqx (no match)', 'search=zqx'],
+      ['search=abc (1,958 matches: exact)', 'search=abc'],
+      ['search=http: (a twentieth)', 'search=http:'],
       ['search=cart (other accounts)', 'search=cart'],
       [
         'search=pricing&result=good&sort_by=url',
@@ -324,7 +350,13 @@ async function main(): Promise<void> {
         ListReportsQuery,
         Object.fromEntries(new URLSearchParams(params)),
       );
-      const statements = await listStatements(reports, accountId, query);
+      const statements = await listStatements(
+        reports,
+        db,
+        accountId,
+        size,
+        query,
+      );
       const apiLoad = await httpLoad(
         origin,
         `/api/v1/reports${params ? `?${params}` : ''}`,
@@ -336,6 +368,16 @@ async function main(): Promise<void> {
         console.log(`    plan: ${await explainLine(db, statement)}`);
       }
     }
+
+    // Under 3 characters a search is refused before any SQL.
+    console.log(
+      row(
+        'search=zq (two letters: 422)',
+        await httpLoad(origin, '/api/v1/reports?search=zq', auth, 422),
+        null,
+        floor,
+      ),
+    );
 
     // A walk of 100 pages by links.next, one after the other, from the start.
     let path = '/api/v1/reports?per_page=100';
@@ -381,18 +423,27 @@ async function main(): Promise<void> {
 /** The statements the service runs for a list request, in order (see ReportsService.list). */
 async function listStatements(
   reports: ReportsRepository,
+  db: pg.Pool,
   accountId: string,
+  size: string,
   query: ListReportsQuery,
 ): Promise<Statement[]> {
   const { total, exact } = await reports.countMatching(accountId, query);
-  const counting = query.search
-    ? [reports.listCountStatement(accountId, query)]
-    : [reports.keptCountStatement(accountId, query)];
-  if (query.search && total > EXACT_SEARCH_TOTAL) {
-    counting.push(
-      reports.listEstimateStatement(accountId, query),
-      reports.keptCountStatement(accountId, { ...query, search: undefined }),
-    );
+  const counting = [
+    reports.keptCountStatement(accountId, { ...query, search: undefined }),
+  ];
+  if (query.search) {
+    // The walk of the newest reports, then (a rarer term, a bigger account) the trigram index.
+    const walk = reports.searchWalkStatement(accountId, query);
+    const { rows } = await db.query(walk.sql, walk.parameters);
+    counting.push(walk);
+    if (Number(rows[0].matches) > EXACT_SEARCH_TOTAL) {
+      counting.push(
+        reports.walkedStatement(accountId, query, String(rows[0].last_id)),
+      );
+    } else if (Number(size) > SEARCH_WALK) {
+      counting.push(reports.listCountStatement(accountId, query));
+    }
   }
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
   const offset = (query.page - 1) * query.per_page;

@@ -1164,7 +1164,7 @@ export interface operations {
   listReports: {
     parameters: {
       query?: {
-        /** @description Case-insensitive substring of the field named by search_by; %, _ and \ are literal. Terms of 3 characters or more are served by a trigram index; shorter ones read every report of the account. */
+        /** @description Case-insensitive substring of the field named by search_by; %, _ and \ are literal. At least 3 characters (a shorter term answers 422): every term is then served by the trigram index of the account, where a 1 or 2 character term would read every report of the account. */
         search?: string;
         search_by?: 'url';
         /** @description Exact, case-insensitive match on the report's project (its host without a leading www.). */

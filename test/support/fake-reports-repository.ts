@@ -24,7 +24,8 @@ type ReportsStore = Omit<
   | 'listPageStatement'
   | 'listPageStatements'
   | 'keptCountStatement'
-  | 'listEstimateStatement'
+  | 'searchWalkStatement'
+  | 'walkedStatement'
 >;
 
 /**

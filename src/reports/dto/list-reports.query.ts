@@ -8,6 +8,7 @@ import {
   Matches,
   MaxLength,
   Min,
+  MinLength,
 } from 'class-validator';
 import { DigitsAsInteger, EmptyAsAbsent } from '../../common/transforms.js';
 import { IsListCursor } from '../list-cursor.js';
@@ -16,6 +17,8 @@ export const SORT_KEYS = ['id', 'generated_at', 'url', 'result'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 export const PER_PAGE_CHOICES = [10, 25, 50, 100] as const;
 export const RESULTS = ['good', 'decent', 'bad'] as const;
+/** The shortest search term: a trigram, which the url search index needs to find it. */
+export const SEARCH_MIN_LENGTH = 3;
 /** PostgreSQL text cannot hold NUL, and no URL or host holds a control character. */
 // eslint-disable-next-line no-control-regex
 const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
@@ -24,12 +27,16 @@ const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
 export class ListReportsQuery {
   @ApiPropertyOptional({
     description:
-      'Case-insensitive substring of the field named by search_by; %, _ and \\ are literal. Terms of 3 characters or more are served by a trigram index; shorter ones read every report of the account.',
+      'Case-insensitive substring of the field named by search_by; %, _ and \\ are literal. At least 3 characters (a shorter term answers 422): every term is then served by the trigram index of the account, where a 1 or 2 character term would read every report of the account.',
+    minLength: SEARCH_MIN_LENGTH,
     maxLength: 2048,
   })
   @EmptyAsAbsent()
   @IsOptional()
   @IsString({ message: 'search must be a single string' })
+  @MinLength(SEARCH_MIN_LENGTH, {
+    message: `search must be at least ${SEARCH_MIN_LENGTH} characters`,
+  })
   @MaxLength(2048)
   @Matches(NO_CONTROL_CHARACTERS, {
     message: 'search must not contain control characters',
