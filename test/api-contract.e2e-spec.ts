@@ -264,7 +264,8 @@ describe('API contract: auth and errors', () => {
     });
   });
 
-  // Each of these starts an app of its own, so they come last in the file.
+  // Each of these starts an app of its own; passport keeps the last one's strategy,
+  // so they come last in the file.
   describe('rate limit', () => {
     it('answers 429 with Retry-After past the limit of an account', async () => {
       const limited = await startTestApp({ RATE_LIMIT_PER_MINUTE: '3' });

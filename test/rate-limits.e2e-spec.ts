@@ -239,7 +239,7 @@ describe('rate limits, shared in Redis', () => {
   });
 });
 
-// An app of its own, so this comes last.
+// An app of its own: passport keeps the last app's strategy, so this comes last.
 describe('rate limits, their Redis unreachable', () => {
   let t: TestApp;
 

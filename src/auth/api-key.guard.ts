@@ -1,12 +1,8 @@
-import { Injectable } from '@nestjs/common';
-import type { CanActivate, ExecutionContext } from '@nestjs/common';
+import { ExecutionContext, Injectable } from '@nestjs/common';
+import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
 import { ProblemException } from '../common/problem.js';
-import { ApiKeyService } from './api-key.service.js';
 import type { Principal } from './api-key.service.js';
-
-/** A request ApiKeyGuard let through: `user` is its key's principal. */
-export type KeyedRequest = Request & { user: Principal };
 
 function unauthorized(keySent: boolean): ProblemException {
   return new ProblemException(
@@ -23,32 +19,22 @@ function unauthorized(keySent: boolean): ProblemException {
   );
 }
 
-/**
- * The key of an Authorization header "Bearer <key>" (the scheme in any case, one or
- * more spaces after it, as RFC 6750 allows); null for anything else. Only the header:
- * never a query or body parameter.
- */
-export function bearerKeyOf(header: string | undefined): string | null {
-  const parts = header?.replace(/^(\S+) +/, '$1 ').split(' ');
-  if (parts?.length !== 2 || !/^Bearer$/i.test(parts[0])) return null;
-  return parts[1] || null;
-}
-
-/**
- * Every /api/v1 route: a valid bearer key, or 401. The key's account and id become
- * `request.user` (the Principal decorator reads it).
- */
+/** Every /api/v1 route: a valid bearer key, or 401. */
 @Injectable()
-export class ApiKeyGuard implements CanActivate {
-  constructor(private readonly keys: ApiKeyService) {}
-
-  async canActivate(context: ExecutionContext): Promise<boolean> {
-    const request = context.switchToHttp().getRequest<Request>();
-    const header = request.headers.authorization;
-    const key = bearerKeyOf(header);
-    const principal = key ? await this.keys.principalOf(key) : null;
-    if (!principal) throw unauthorized(/^bearer\s+\S/i.test(header ?? ''));
-    (request as KeyedRequest).user = principal;
-    return true;
+export class ApiKeyGuard extends AuthGuard('api-key') {
+  handleRequest<TUser = Principal>(
+    error: unknown,
+    user: TUser | false,
+    _info: unknown,
+    context: ExecutionContext,
+  ): TUser {
+    // Rethrown as it came (a driver error from another realm fails instanceof Error).
+    if (error) throw error as Error;
+    if (!user) {
+      const header = context.switchToHttp().getRequest<Request>()
+        .headers.authorization;
+      throw unauthorized(/^bearer\s+\S/i.test(header ?? ''));
+    }
+    return user;
   }
 }
