@@ -1,31 +1,25 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { EmbeddedPostgres } from '../src/database/embedded-postgres.js';
 import { startTestApp } from './support/test-app.js';
+import { ThrowawayPostgres } from './support/throwaway-postgres.js';
 import type { TestApp } from './support/test-app.js';
 
 /**
  * The database goes away under a running service and comes back: requests answer 503
- * with Retry-After meanwhile, and the service recovers without a restart. Runs on the
- * embedded database, the one a test can stop and start.
+ * with Retry-After meanwhile, and the service recovers without a restart. Runs on a
+ * PostgreSQL cluster of its own, the one a test can stop and start. (Not the embedded
+ * database over its socket: PGlite is one session, and the pool's connections would
+ * interleave their statements.)
  */
 describe('database outage', () => {
-  let dataDir: string;
-  let database: EmbeddedPostgres;
+  let database: ThrowawayPostgres;
   let t: TestApp;
-  let port: number;
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'report-service-outage-'));
-    database = await EmbeddedPostgres.start(dataDir);
-    port = Number(new URL(database.url).port);
+    database = await ThrowawayPostgres.create();
     t = await startTestApp({ DATABASE_URL: database.url });
   });
   afterAll(async () => {
-    await t.close();
-    await database.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await t?.close();
+    database?.destroy();
   });
 
   it('answers 503 with Retry-After while the database is down, then recovers; readiness follows', async () => {
@@ -40,7 +34,7 @@ describe('database outage', () => {
       info: { database: { status: 'up' } },
     });
 
-    await database.stop();
+    database.stop();
     // Readiness says what is missing; liveness stays up, so nothing restarts the process.
     const notReady = await ready();
     expect(notReady.status).toBe(503);
@@ -58,7 +52,7 @@ describe('database outage', () => {
     expect(down.body.request_id).toBe(down.headers['x-request-id']);
     expect(JSON.stringify(down.body)).not.toMatch(/ECONNREFUSED|127\.0\.0\.1/);
 
-    database = await EmbeddedPostgres.start(dataDir, port);
+    database.start();
     let status = 0;
     for (let attempt = 0; attempt < 20 && status !== 200; attempt++) {
       status = (await list()).status;
