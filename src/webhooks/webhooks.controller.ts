@@ -24,7 +24,7 @@ import { CurrentAccount } from '../auth/principal.decorator.js';
 import { ApiProblemResponses, ApiProblems } from '../common/api-docs.js';
 import { originOf, pageEnvelope } from '../common/links.js';
 import { CreateWebhookDto } from './dto/create-webhook.dto.js';
-import { WebhookPageQuery } from './dto/webhook-page.query.js';
+import { PageQuery } from '../common/page.query.js';
 import { WEBHOOK_ID_PARAM, WebhookId } from './webhook-id.js';
 import {
   toDeliveryView,
@@ -102,7 +102,7 @@ export class WebhooksController {
   @ApiProblems(422)
   async list(
     @CurrentAccount() accountId: string,
-    @Query() query: WebhookPageQuery,
+    @Query() query: PageQuery,
     @Req() request: Request,
   ): Promise<WebhookListEnvelope> {
     const page = await this.webhooks.list(accountId, query);
@@ -179,7 +179,7 @@ export class WebhooksController {
   async deliveries(
     @CurrentAccount() accountId: string,
     @WebhookId() id: string,
-    @Query() query: WebhookPageQuery,
+    @Query() query: PageQuery,
     @Req() request: Request,
   ): Promise<WebhookDeliveryListEnvelope> {
     const page = await this.webhooks.deliveries(accountId, id, query);

@@ -12,7 +12,7 @@ import type { FieldErrors } from '../common/validation.js';
 import { APP_CONFIG } from '../config/config.js';
 import type { AppConfig } from '../config/config.js';
 import type { CreateWebhookDto } from './dto/create-webhook.dto.js';
-import type { WebhookPageQuery } from './dto/webhook-page.query.js';
+import type { PageQuery } from '../common/page.query.js';
 import { WEBHOOK_EVENTS } from './webhook-events.js';
 import type { Webhook } from './webhook.entity.js';
 import { newWebhookSecret } from './webhook-signature.js';
@@ -68,10 +68,7 @@ export class WebhooksService {
     );
   }
 
-  async list(
-    accountId: string,
-    query: WebhookPageQuery,
-  ): Promise<Page<Webhook>> {
+  async list(accountId: string, query: PageQuery): Promise<Page<Webhook>> {
     const { page, per_page: perPage } = query;
     const total = await this.webhooks.countForAccount(accountId);
     const offset = (page - 1) * perPage;
@@ -107,7 +104,7 @@ export class WebhooksService {
   async deliveries(
     accountId: string,
     id: string,
-    query: WebhookPageQuery,
+    query: PageQuery,
   ): Promise<Page<DeliveryWithAttempts>> {
     const webhook = await this.get(accountId, id);
     const { page, per_page: perPage } = query;

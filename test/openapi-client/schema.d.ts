@@ -1164,6 +1164,9 @@ export interface operations {
   listReports: {
     parameters: {
       query?: {
+        per_page?: 10 | 25 | 50 | 100;
+        /** @description The page, from 1. A page past the end answers 200 with no data and the true total. */
+        page?: number;
         /** @description Case-insensitive substring of the field named by search_by; %, _ and \ are literal. At least 3 characters (a shorter term answers 422): every term is then served by the trigram index of the account, where a 1 or 2 character term would read every report of the account. */
         search?: string;
         search_by?: 'url';
@@ -1173,9 +1176,6 @@ export interface operations {
         /** @description id: date created; generated_at: date generated; url; result: good > decent > bad. Ties by id in the same direction; reports without a value come last. */
         sort_by?: 'id' | 'generated_at' | 'url' | 'result';
         sort?: 'desc' | 'asc';
-        per_page?: 10 | 25 | 50 | 100;
-        /** @description The page, from 1. A page past the end answers 200 with no data and the true total. */
-        page?: number;
         /** @description Where to read from instead of page: the opaque meta.next_cursor or meta.prev_cursor (links.next and links.prev carry it) of a list with the same sort_by. Read through the index of the sort, it costs the same at any depth. A cursor not made for this sort_by answers 422. */
         cursor?: string;
       };

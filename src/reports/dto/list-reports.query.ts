@@ -1,21 +1,18 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import {
   IsIn,
-  IsInt,
   IsOptional,
   IsString,
-  Max,
   Matches,
   MaxLength,
-  Min,
   MinLength,
 } from 'class-validator';
-import { DigitsAsInteger, EmptyAsAbsent } from '../../common/transforms.js';
+import { PageQuery } from '../../common/page.query.js';
+import { EmptyAsAbsent } from '../../common/transforms.js';
 import { IsListCursor } from '../list-cursor.js';
 
 export const SORT_KEYS = ['id', 'generated_at', 'url', 'result'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
-export const PER_PAGE_CHOICES = [10, 25, 50, 100] as const;
 export const RESULTS = ['good', 'decent', 'bad'] as const;
 /** The shortest search term: a trigram, which the url search index needs to find it. */
 export const SEARCH_MIN_LENGTH = 3;
@@ -24,7 +21,7 @@ export const SEARCH_MIN_LENGTH = 3;
 const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
 
 /** GET /api/v1/reports. An empty value of any parameter counts as absent. */
-export class ListReportsQuery {
+export class ListReportsQuery extends PageQuery {
   @ApiPropertyOptional({
     description:
       'Case-insensitive substring of the field named by search_by; %, _ and \\ are literal. At least 3 characters (a shorter term answers 422): every term is then served by the trigram index of the account, where a 1 or 2 character term would read every report of the account.',
@@ -87,30 +84,6 @@ export class ListReportsQuery {
   @IsOptional()
   @IsIn(['desc', 'asc'], { message: 'sort must be desc or asc' })
   sort: 'desc' | 'asc' = 'desc';
-
-  @ApiPropertyOptional({ enum: PER_PAGE_CHOICES, default: 10, type: 'integer' })
-  @DigitsAsInteger()
-  @IsOptional()
-  @IsIn(PER_PAGE_CHOICES, {
-    message: 'per_page must be one of 10, 25, 50, 100',
-  })
-  per_page: number = 10;
-
-  @ApiPropertyOptional({
-    minimum: 1,
-    maximum: 1_000_000_000,
-    default: 1,
-    type: 'integer',
-    description:
-      'The page, from 1. A page past the end answers 200 with no data and the true total.',
-  })
-  @DigitsAsInteger()
-  @IsOptional()
-  @Max(1_000_000_000, { message: 'page must be at most 1000000000' })
-  @Min(1, { message: 'page must be a whole number from 1' })
-  // Nearest the property, so checked first: "abc" is told it is no whole number.
-  @IsInt({ message: 'page must be a whole number from 1' })
-  page: number = 1;
 
   @ApiPropertyOptional({
     description:

@@ -12,7 +12,7 @@ import { ApiProblemResponses, ApiProblems } from '../../common/api-docs.js';
 import { originOf, pageEnvelope } from '../../common/links.js';
 import { REPORT_ID_PARAM, ReportId } from '../report-id.js';
 import { DiffRunsQuery } from './dto/diff-runs.query.js';
-import { ListRunsQuery } from './dto/list-runs.query.js';
+import { PageQuery } from '../../common/page.query.js';
 import {
   RunDiffEnvelope,
   RunEnvelope,
@@ -44,7 +44,7 @@ export class ReportRunsController {
   async list(
     @CurrentAccount() accountId: string,
     @ReportId() id: string,
-    @Query() query: ListRunsQuery,
+    @Query() query: PageQuery,
     @Req() request: Request,
   ): Promise<RunListEnvelope> {
     const page = await this.runs.list(accountId, id, query);

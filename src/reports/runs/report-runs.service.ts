@@ -6,7 +6,7 @@ import {
 } from '../../common/problem.js';
 import { ReportsRepository } from '../reports.repository.js';
 import type { DiffRunsQuery } from './dto/diff-runs.query.js';
-import type { ListRunsQuery } from './dto/list-runs.query.js';
+import type { PageQuery } from '../../common/page.query.js';
 import type { ReportRun } from './report-run.entity.js';
 import { ReportRunsRepository } from './report-runs.repository.js';
 import type { ScorePoint } from './report-runs.repository.js';
@@ -42,7 +42,7 @@ export class ReportRunsService {
   async list(
     accountId: string,
     reportId: string,
-    query: ListRunsQuery,
+    query: PageQuery,
   ): Promise<RunPage> {
     await this.assertReport(accountId, reportId);
     const { page, per_page: perPage } = query;

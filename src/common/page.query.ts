@@ -1,10 +1,11 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
-import { DigitsAsInteger } from '../../../common/transforms.js';
-import { PER_PAGE_CHOICES } from '../../dto/list-reports.query.js';
+import { DigitsAsInteger } from './transforms.js';
 
-/** GET /api/v1/reports/{id}/runs: pages as the reports list has them. */
-export class ListRunsQuery {
+export const PER_PAGE_CHOICES = [10, 25, 50, 100] as const;
+
+/** Which page of a paginated list: the parameters every list of the API shares. */
+export class PageQuery {
   @ApiPropertyOptional({ enum: PER_PAGE_CHOICES, default: 10, type: 'integer' })
   @DigitsAsInteger()
   @IsOptional()
@@ -25,6 +26,7 @@ export class ListRunsQuery {
   @IsOptional()
   @Max(1_000_000_000, { message: 'page must be at most 1000000000' })
   @Min(1, { message: 'page must be a whole number from 1' })
+  // Nearest the property, so checked first: "abc" is told it is no whole number.
   @IsInt({ message: 'page must be a whole number from 1' })
   page: number = 1;
 }
