@@ -1,17 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
 import { html, startFixtureSite } from './support/fixture-server.js';
 import type { FixtureSite } from './support/fixture-server.js';
 import { PLAIN_PAGE } from './support/job-fixtures.js';
-import { startService } from './support/service-process.js';
-import type { ServiceProcess } from './support/service-process.js';
-import { startTestApp } from './support/test-app.js';
+import { REDIS_URL, startScaledOut } from './support/scaled-out.js';
+import type { ScaledOut } from './support/scaled-out.js';
 import type { TestApp } from './support/test-app.js';
-import { ThrowawayPostgres } from './support/throwaway-postgres.js';
 import { waitUntil } from './support/wait.js';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const DAY_MS = 24 * 60 * 60_000;
 
 /**
@@ -20,11 +15,10 @@ const DAY_MS = 24 * 60 * 60_000;
  * due by moving the report's next_run_at into the past.
  */
 describe('scheduled re-runs on Redis, run by a worker process', () => {
-  const prefix = `h13i-test-${randomBytes(6).toString('hex')}`;
-  let pg: ThrowawayPostgres;
+  let deployment: ScaledOut;
+  let prefix: string;
   let site: FixtureSite;
   let api: TestApp;
-  let worker: ServiceProcess;
   let hits = 0;
 
   beforeAll(async () => {
@@ -34,27 +28,12 @@ describe('scheduled re-runs on Redis, run by a worker process', () => {
         html(res, PLAIN_PAGE);
       },
     });
-    pg = await ThrowawayPostgres.create();
-    const env = {
-      DATABASE_URL: pg.url,
-      REDIS_URL,
-      REDIS_PREFIX: prefix,
-      ANALYZER_ALLOW_HOSTS: '127.0.0.1',
-      ANALYZER_DEADLINE_MS: '5000',
-      SCHEDULE_TICK_MS: '500',
-    };
-    api = await startTestApp(env);
-    worker = await startService('dist/worker.js', env);
+    deployment = await startScaledOut({ SCHEDULE_TICK_MS: '500' });
+    ({ api, prefix } = deployment);
   });
   afterAll(async () => {
-    await worker?.kill();
-    await api?.close();
-    pg?.destroy();
+    await deployment?.close();
     await site?.close();
-    const redis = new Redis(REDIS_URL);
-    const keys = await redis.keys(`${prefix}:*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await redis.quit();
   });
 
   it('keeps the tick as one BullMQ job scheduler', async () => {
