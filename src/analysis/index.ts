@@ -16,6 +16,7 @@ export {
   parseTargetUrl,
   projectOf,
   TARGET_URL_MAX_LENGTH,
+  targetUrlProblem,
 } from './fetch/target-url.js';
 export { assertTargetAllowed } from './fetch/target-url.js';
 export { createGuardedClient } from './fetch/guarded-client.js';

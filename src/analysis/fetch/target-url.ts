@@ -63,6 +63,20 @@ export function parseTargetUrl(raw: string): URL {
   return url;
 }
 
+/** Why a field's value is no target URL, in the words of a validation error; null when it is one. */
+export function targetUrlProblem(value: unknown): string | null {
+  if (value === undefined) return 'url is required';
+  if (value === null) return 'url must not be null';
+  if (typeof value !== 'string') return 'url must be a string';
+  try {
+    parseTargetUrl(value);
+    return null;
+  } catch (error) {
+    if (error instanceof InvalidTargetUrlError) return error.message;
+    throw error;
+  }
+}
+
 function isHost(hostname: string): boolean {
   if (parseAddress(hostname)) return true;
   const name = hostname.replace(/\.$/, '');

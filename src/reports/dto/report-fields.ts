@@ -8,7 +8,7 @@ import {
   registerDecorator,
 } from 'class-validator';
 import type { ValidationArguments } from 'class-validator';
-import { InvalidTargetUrlError, parseTargetUrl } from '../../analysis/index.js';
+import { targetUrlProblem } from '../../analysis/index.js';
 import { DigitsAsInteger, EmptyAsAbsent } from '../../common/transforms.js';
 import { OptionalNotNull } from '../../common/validation.js';
 import { PASSWORD_MAX_LENGTH } from '../report-rules.js';
@@ -75,17 +75,4 @@ export function IsTargetUrl() {
         },
       },
     });
-}
-
-function targetUrlProblem(value: unknown): string | null {
-  if (value === undefined) return 'url is required';
-  if (value === null) return 'url must not be null';
-  if (typeof value !== 'string') return 'url must be a string';
-  try {
-    parseTargetUrl(value);
-    return null;
-  } catch (error) {
-    if (error instanceof InvalidTargetUrlError) return error.message;
-    throw error;
-  }
 }

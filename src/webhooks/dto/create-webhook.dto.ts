@@ -4,9 +4,8 @@ import { ArrayNotEmpty, IsArray, IsIn } from 'class-validator';
 import { registerDecorator } from 'class-validator';
 import type { ValidationArguments } from 'class-validator';
 import {
-  InvalidTargetUrlError,
-  parseTargetUrl,
   TARGET_URL_MAX_LENGTH,
+  targetUrlProblem,
 } from '../../analysis/index.js';
 import { EmptyAsAbsent } from '../../common/transforms.js';
 import { BodyCheckedInService } from '../../common/validation.js';
@@ -14,19 +13,6 @@ import { WEBHOOK_EVENTS } from '../webhook-events.js';
 import type { WebhookEvent } from '../webhook-events.js';
 
 const EVENTS_MESSAGE = `events must list one or more of ${WEBHOOK_EVENTS.join(', ')}`;
-
-function webhookUrlProblem(value: unknown): string | null {
-  if (value === undefined) return 'url is required';
-  if (value === null) return 'url must not be null';
-  if (typeof value !== 'string') return 'url must be a string';
-  try {
-    parseTargetUrl(value);
-    return null;
-  } catch (error) {
-    if (error instanceof InvalidTargetUrlError) return error.message;
-    throw error;
-  }
-}
 
 /** The receiver's URL: the url rules of analyses (docs/api.md); the address policy is the service's. */
 function IsWebhookUrl() {
@@ -36,9 +22,9 @@ function IsWebhookUrl() {
       target: target.constructor,
       propertyName,
       validator: {
-        validate: (value: unknown) => webhookUrlProblem(value) === null,
+        validate: (value: unknown) => targetUrlProblem(value) === null,
         defaultMessage: (args: ValidationArguments) =>
-          webhookUrlProblem(args.value) ?? 'url is not valid',
+          targetUrlProblem(args.value) ?? 'url is not valid',
       },
     });
 }
