@@ -11,6 +11,7 @@ import { JobQueue, RetryLater } from '../jobs/job-queue.js';
 import type { Job } from '../jobs/job-queue.js';
 import type { ReportError } from './report.entity.js';
 import { ReportOutcomes } from './report-outcomes.js';
+import type { AfterSettle } from './report-outcomes.js';
 import type { ClaimedRun } from './reports.repository.js';
 import { ReportSettlement } from './report-settlement.js';
 import { ReportsRepository } from './reports.repository.js';
@@ -101,14 +102,24 @@ export class ReportAnalyses
       await this.recordFailure(data, claimed, error);
       return;
     }
-    if (await this.reports.complete(reportId, run, results)) {
+    const { accountId, previous } = claimed;
+    let after: AfterSettle[] = [];
+    const completed = await this.reports.complete(
+      reportId,
+      run,
+      results,
+      async (manager) => {
+        after = await this.outcomes.recordIn(manager, {
+          status: 'completed',
+          accountId,
+          reportId,
+          previous,
+        });
+      },
+    );
+    if (completed) {
       await this.settlement.announce(reportId);
-      await this.outcomes.announce(
-        'completed',
-        claimed.accountId,
-        reportId,
-        claimed.previous,
-      );
+      await this.outcomes.afterCommit(after);
     }
   }
 
@@ -124,9 +135,23 @@ export class ReportAnalyses
       }
       return;
     }
-    if (await this.reports.fail(reportId, run, this.describe(error, url))) {
+    let after: AfterSettle[] = [];
+    const failed = await this.reports.fail(
+      reportId,
+      run,
+      this.describe(error, url),
+      async (manager) => {
+        after = await this.outcomes.recordIn(manager, {
+          status: 'failed',
+          accountId,
+          reportId,
+          previous,
+        });
+      },
+    );
+    if (failed) {
       await this.settlement.announce(reportId);
-      await this.outcomes.announce('failed', accountId, reportId, previous);
+      await this.outcomes.afterCommit(after);
     }
   }
 

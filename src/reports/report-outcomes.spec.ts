@@ -82,16 +82,36 @@ describe('ReportOutcomes: listeners hear of settled runs', () => {
     expect(heard[0].report.score).toBe(results.score);
   });
 
-  it('a failure, once it is final; a listener that throws stops nothing', async () => {
-    outcomes.listen(() => Promise.reject(new Error('listener down')));
+  it('a failure, once it is final; a step after commit that throws stops nothing', async () => {
+    outcomes.listen(() =>
+      Promise.resolve(() => Promise.reject(new Error('queue down'))),
+    );
     const { id } = repository.seed({ accountId: '1', status: 'queued' });
     analyse.mockRejectedValue(
       new AnalysisError('not_html', 'Not a page.', false),
     );
     await analyses.dispatch(id, 1);
-    jest.spyOn(outcomes['logger'], 'warn').mockImplementation(() => {});
+    const warn = jest
+      .spyOn(outcomes['logger'], 'warn')
+      .mockImplementation(() => {});
     expect(await jobs.runNext()).toBe('done');
     expect(heard.map((o) => o.status)).toEqual(['failed']);
     expect(repository.rows.get(id)!.status).toBe('failed');
+    expect(warn).toHaveBeenCalledWith('After a settle: queue down');
+  });
+
+  it('a listener that cannot write: the settle is undone and the job runs again', async () => {
+    let down = true;
+    outcomes.listen(() =>
+      down ? Promise.reject(new Error('database away')) : Promise.resolve(),
+    );
+    const { id } = repository.seed({ accountId: '1', status: 'queued' });
+    analyse.mockResolvedValue(results);
+    await analyses.dispatch(id, 1);
+    expect(await jobs.runNext()).toEqual(new Error('database away'));
+    expect(repository.rows.get(id)!.status).toBe('running');
+    down = false;
+    expect(await jobs.runNext()).toBe('done');
+    expect(repository.rows.get(id)!.status).toBe('completed');
   });
 });

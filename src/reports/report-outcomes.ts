@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import type { Rating } from '../analysis/index.js';
 import type { Report } from './report.entity.js';
 import { ReportsRepository } from './reports.repository.js';
@@ -17,11 +18,30 @@ export interface ReportOutcome {
   previous: PreviousResult;
 }
 
-export type ReportOutcomeListener = (outcome: ReportOutcome) => Promise<void>;
+/** What a listener does once the settle is committed (add its jobs); it must not throw. */
+export type AfterSettle = () => Promise<void>;
+
+/**
+ * Hears a settled run inside the settle's transaction: what it stores with `manager`
+ * is kept if and only if the run is (an outbox). May answer what to do after commit.
+ */
+export type ReportOutcomeListener = (
+  outcome: ReportOutcome,
+  manager: EntityManager,
+) => Promise<AfterSettle | void>;
+
+/** A run about to settle, as the analyses know it. */
+export interface SettlingRun {
+  status: ReportOutcome['status'];
+  accountId: string;
+  reportId: string;
+  previous: PreviousResult;
+}
 
 /**
  * Where other modules hear that a report's run settled (webhooks do), without the
- * reports feature knowing them. Called in the process that ran the analysis.
+ * reports feature knowing them. A listener writes in the settle's transaction, so a
+ * process that dies right after a settle loses no outcome.
  */
 @Injectable()
 export class ReportOutcomes {
@@ -35,29 +55,33 @@ export class ReportOutcomes {
   }
 
   /**
-   * Tells every listener. Never throws: the run is stored already, and a listener's
-   * failure is its own to log.
+   * Tells every listener, in the settle's transaction (`manager`); a listener's error
+   * rolls the settle back, and the job runs again. Answers what to run after commit.
    */
-  async announce(
-    status: ReportOutcome['status'],
-    accountId: string,
-    reportId: string,
-    previous: PreviousResult,
-  ): Promise<void> {
-    if (this.listeners.length === 0) return;
-    try {
-      const report = await this.reports.findForAccount(accountId, reportId);
-      if (!report) return; // deleted meanwhile
-      for (const listener of this.listeners) {
-        await listener({ status, report, previous }).catch((error: Error) =>
-          this.logger.warn(
-            `A listener of report ${reportId} failed: ${error.message}`,
-          ),
-        );
-      }
-    } catch (error) {
-      this.logger.warn(
-        `Outcome of report ${reportId} not announced: ${(error as Error).message}`,
+  async recordIn(
+    manager: EntityManager,
+    { status, accountId, reportId, previous }: SettlingRun,
+  ): Promise<AfterSettle[]> {
+    if (this.listeners.length === 0) return [];
+    const report = await this.reports.findForAccount(
+      accountId,
+      reportId,
+      manager,
+    );
+    if (!report) return [];
+    const after: AfterSettle[] = [];
+    for (const listener of this.listeners) {
+      const then = await listener({ status, report, previous }, manager);
+      if (then) after.push(then);
+    }
+    return after;
+  }
+
+  /** Runs the listeners' after-commit steps. Never throws: what they add, their sweeps add again. */
+  async afterCommit(steps: AfterSettle[]): Promise<void> {
+    for (const step of steps) {
+      await step().catch((error: Error) =>
+        this.logger.warn(`After a settle: ${error.message}`),
       );
     }
   }

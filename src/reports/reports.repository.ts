@@ -66,6 +66,9 @@ export interface NewReport {
   nextRunAt: Date | null;
 }
 
+/** More writes of a settle, in its transaction: they happen if and only if the run settles. */
+export type SettleStep = (manager: EntityManager) => Promise<void>;
+
 /** A run as claim starts it: the result the report had before it stays until it completes. */
 export interface ClaimedRun {
   url: string;
@@ -392,8 +395,12 @@ export class ReportsRepository {
   }
 
   /** One report of the account, with its analysis; null when it has no such report. */
-  findForAccount(accountId: string, id: string): Promise<Report | null> {
-    return this.reports.findOneBy({ id, accountId });
+  findForAccount(
+    accountId: string,
+    id: string,
+    manager: EntityManager = this.reports.manager,
+  ): Promise<Report | null> {
+    return manager.getRepository(Report).findOneBy({ id, accountId });
   }
 
   /** Whether the account has this report, read without its analysis. */
@@ -649,6 +656,7 @@ export class ReportsRepository {
     id: string,
     run: number,
     results: AnalysisResults,
+    alsoInTransaction?: SettleStep,
   ): Promise<boolean> {
     return this.settle(
       id,
@@ -661,6 +669,7 @@ export class ReportsRepository {
         results,
         error: null,
       },
+      alsoInTransaction,
     );
   }
 
@@ -668,12 +677,18 @@ export class ReportsRepository {
    * Marks the run failed (a result of an earlier run stays) and records it in the
    * history; false when it is not running.
    */
-  fail(id: string, run: number, error: ReportError): Promise<boolean> {
+  fail(
+    id: string,
+    run: number,
+    error: ReportError,
+    alsoInTransaction?: SettleStep,
+  ): Promise<boolean> {
     return this.settle(
       id,
       run,
       { status: 'failed', error },
       { status: 'failed', score: null, result: null, results: null, error },
+      alsoInTransaction,
     );
   }
 
@@ -722,6 +737,7 @@ export class ReportsRepository {
       ReportRun,
       'status' | 'score' | 'result' | 'results' | 'error'
     >,
+    alsoInTransaction?: SettleStep,
   ): Promise<boolean> {
     return this.reports.manager.transaction(async (manager) => {
       const settled = await this.transition(
@@ -750,6 +766,7 @@ export class ReportsRepository {
           finishedAt: row.updated_at,
         }),
       );
+      await alsoInTransaction?.(manager);
       return true;
     });
   }

@@ -10,7 +10,8 @@ import type { AppConfig } from '../config/config.js';
 import { JobQueue, RetryLater } from '../jobs/job-queue.js';
 import type { Job } from '../jobs/job-queue.js';
 import { ReportOutcomes } from '../reports/report-outcomes.js';
-import type { ReportOutcome } from '../reports/report-outcomes.js';
+import type { AfterSettle, ReportOutcome } from '../reports/report-outcomes.js';
+import type { EntityManager } from 'typeorm';
 import { delayBeforeAttempt } from './retry-schedule.js';
 import { eventsOf, payloadOf } from './webhook-payload.js';
 import { WebhookSender } from './webhook-sender.js';
@@ -59,7 +60,7 @@ export class WebhookDeliveries
   ) {}
 
   onModuleInit(): void {
-    this.outcomes.listen((outcome) => this.enqueue(outcome));
+    this.outcomes.listen((outcome, manager) => this.store(outcome, manager));
   }
 
   onApplicationBootstrap(): void {
@@ -77,13 +78,21 @@ export class WebhookDeliveries
     await this.sender.close();
   }
 
-  /** Stores a delivery for each endpoint of the account that asked for each event, and adds its job. */
-  async enqueue(outcome: ReportOutcome): Promise<void> {
+  /**
+   * Stores a delivery for each endpoint of the account that asked for each event, in
+   * the settle's transaction; once it is committed, adds their jobs.
+   */
+  async store(
+    outcome: ReportOutcome,
+    manager: EntityManager,
+  ): Promise<AfterSettle> {
     const events = eventsOf(outcome);
     const endpoints = await this.webhooks.subscribedTo(
       outcome.report.accountId,
       events,
+      manager,
     );
+    const stored: string[] = [];
     const at = new Date();
     const firstDelay = delayBeforeAttempt(this.config.webhookRetryDelaysMs, 1)!;
     for (const event of events) {
@@ -98,10 +107,16 @@ export class WebhookDeliveries
           event,
           body,
           firstDelay,
+          manager,
         );
-        await this.dispatch(deliveryId, firstDelay);
+        stored.push(deliveryId);
       }
     }
+    return async () => {
+      for (const deliveryId of stored) {
+        await this.dispatch(deliveryId, firstDelay);
+      }
+    };
   }
 
   /** One attempt of a delivery; RetryLater when it failed and the schedule has another. */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import type { DeliveryStatus, WebhookEvent } from './webhook-events.js';
 import { Webhook, WebhookAttempt, WebhookDelivery } from './webhook.entity.js';
 
@@ -109,8 +110,13 @@ export class WebhooksRepository {
   }
 
   /** The account's webhooks that asked for any of `events`. */
-  subscribedTo(accountId: string, events: WebhookEvent[]): Promise<Webhook[]> {
-    return this.webhooks
+  subscribedTo(
+    accountId: string,
+    events: WebhookEvent[],
+    manager: EntityManager = this.webhooks.manager,
+  ): Promise<Webhook[]> {
+    return manager
+      .getRepository(Webhook)
       .createQueryBuilder('webhook')
       .where('webhook.account_id = :accountId', { accountId })
       .andWhere('webhook.events && CAST(:events AS text[])', { events })
@@ -118,15 +124,16 @@ export class WebhooksRepository {
       .getMany();
   }
 
-  /** Stores a delivery, pending, its first attempt due after `delayMs`. */
+  /** Stores a delivery, pending, its first attempt due after `delayMs` (in `manager`'s transaction). */
   async insertDelivery(
     id: string,
     webhookId: string,
     event: WebhookEvent,
     body: string,
     delayMs: number,
+    manager: EntityManager = this.webhooks.manager,
   ): Promise<void> {
-    await this.webhooks.query(
+    await manager.query(
       `INSERT INTO webhook_deliveries (id, webhook_id, event, body, status, next_attempt_at)
        VALUES ($1, $2, $3, $4, 'pending', now() + $5::int * interval '1 millisecond')`,
       [id, webhookId, event, body, delayMs],

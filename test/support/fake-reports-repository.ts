@@ -15,7 +15,12 @@ import type {
   ReportListFilter,
   ReportListWindow,
   ReportsRepository,
+  SettleStep,
 } from '../../src/reports/reports.repository.js';
+import type { EntityManager } from 'typeorm';
+
+/** What the fake hands a settle's listeners: there is no database, so no transaction to write in. */
+const NO_TRANSACTION = {} as EntityManager;
 
 /** The repository's queries a service runs (the statements are for EXPLAIN only). */
 type ReportsStore = Omit<
@@ -230,20 +235,27 @@ export class FakeReportsRepository implements ReportsStore {
     });
   }
 
-  complete(
+  async complete(
     id: string,
     run: number,
     results: AnalysisResults,
+    alsoInTransaction?: SettleStep,
   ): Promise<boolean> {
-    const stored = this.transition(id, run, ['running']);
-    if (stored) Object.assign(stored, completedColumns(results));
-    return Promise.resolve(stored !== null);
+    return this.settle(
+      id,
+      run,
+      completedColumns(results) as Partial<Report>,
+      alsoInTransaction,
+    );
   }
 
-  fail(id: string, run: number, error: ReportError): Promise<boolean> {
-    const stored = this.transition(id, run, ['running']);
-    if (stored) Object.assign(stored, { status: 'failed', error });
-    return Promise.resolve(stored !== null);
+  async fail(
+    id: string,
+    run: number,
+    error: ReportError,
+    alsoInTransaction?: SettleStep,
+  ): Promise<boolean> {
+    return this.settle(id, run, { status: 'failed', error }, alsoInTransaction);
   }
 
   retryLater(id: string, run: number): Promise<boolean> {
@@ -278,6 +290,26 @@ export class FakeReportsRepository implements ReportsStore {
   }
 
   /** The stored report when its run is `run` and its status one of `from`, else null. */
+  /** As the real settle: the change and the step's writes stand or fall together. */
+  private async settle(
+    id: string,
+    run: number,
+    columns: Partial<Report>,
+    alsoInTransaction?: SettleStep,
+  ): Promise<boolean> {
+    const stored = this.transition(id, run, ['running']);
+    if (!stored) return false;
+    const before = { ...stored };
+    Object.assign(stored, columns);
+    try {
+      await alsoInTransaction?.(NO_TRANSACTION);
+    } catch (error) {
+      Object.assign(stored, before);
+      throw error;
+    }
+    return true;
+  }
+
   private transition(
     id: string,
     run: number,
