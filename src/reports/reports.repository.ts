@@ -176,6 +176,16 @@ export const EXACT_SEARCH_TOTAL = FEW_MATCHES;
  */
 export const SEARCH_WALK = 50_000;
 
+/**
+ * How long a search's count first tries the account's trigram index. A rare or absent
+ * term answers there in a millisecond; a common one builds a bitmap of all its matches
+ * (40 ms for a sixth of a million), so it is cut short and the walk counts it.
+ */
+export const TRIGRAM_FIRST_MS = 10;
+
+/** PostgreSQL's SQLSTATE of a statement cancelled by statement_timeout. */
+const QUERY_CANCELED = '57014';
+
 /** The planner settings of a count through the trigram index: bitmap scans only. */
 const TRIGRAM_COUNT_SETTINGS = {
   enable_seqscan: 'off',
@@ -254,10 +264,14 @@ export class ReportsRepository {
       return { total: await this.keptCount(accountId, filter), exact: true };
     }
     const unsearched = { ...filter, search: undefined };
-    const [walked, kept] = await Promise.all([
-      this.walkMatches(accountId, filter, walk),
+    const [first, kept] = await Promise.all([
+      this.trigramCount(accountId, filter, TRIGRAM_FIRST_MS),
       this.keptCount(accountId, unsearched),
     ]);
+    if (first !== null && first <= EXACT_SEARCH_TOTAL) {
+      return { total: first, exact: true };
+    }
+    const walked = await this.walkMatches(accountId, filter, walk);
     // The share of matches the walk met, applied to every report the filters keep.
     const estimate = (examined: number) =>
       Math.max(
@@ -268,8 +282,10 @@ export class ReportsRepository {
       return { total: estimate(walked.examined), exact: false };
     }
     if (kept <= walk) return { total: walked.matches, exact: true };
-    const total = await this.trigramCount(accountId, filter);
-    if (total <= EXACT_SEARCH_TOTAL) return { total, exact: true };
+    const total = first ?? (await this.trigramCount(accountId, filter));
+    if (total !== null && total <= EXACT_SEARCH_TOTAL) {
+      return { total, exact: true };
+    }
     return { total: estimate(walk), exact: false };
   }
 
@@ -362,7 +378,11 @@ export class ReportsRepository {
    * plain index scans (`settings`): its estimate of a term, taken over every account,
    * would otherwise walk the table or the account hoping to meet matches early.
    */
-  listCountStatement(accountId: string, filter: ReportListFilter): Statement {
+  listCountStatement(
+    accountId: string,
+    filter: ReportListFilter,
+    timeoutMs?: number,
+  ): Statement {
     const { sql, parameters } = statementOf(
       this.listFilter(accountId, filter)
         .select('1')
@@ -371,7 +391,10 @@ export class ReportsRepository {
     return {
       sql: `SELECT COUNT(*) AS total FROM (${sql}) matches`,
       parameters,
-      settings: TRIGRAM_COUNT_SETTINGS,
+      settings: {
+        ...TRIGRAM_COUNT_SETTINGS,
+        ...(timeoutMs ? { statement_timeout: `${timeoutMs}ms` } : {}),
+      },
     };
   }
 
@@ -829,21 +852,40 @@ export class ReportsRepository {
     return { matches, examined: Number(read.n) };
   }
 
-  /** A search's matches through the trigram index, up to the bound (listCountStatement). */
-  private trigramCount(
+  /**
+   * A search's matches through the trigram index, up to the bound (listCountStatement);
+   * null when it took longer than `timeoutMs`.
+   */
+  private async trigramCount(
     accountId: string,
     filter: ReportListFilter,
-  ): Promise<number> {
+    timeoutMs?: number,
+  ): Promise<number | null> {
     const { sql, parameters, settings } = this.listCountStatement(
       accountId,
       filter,
+      timeoutMs,
     );
+    try {
+      return await this.countUnder(settings!, sql, parameters);
+    } catch (error) {
+      if ((error as { code?: string }).code === QUERY_CANCELED) return null;
+      throw error;
+    }
+  }
+
+  /** A COUNT statement under planner settings, SET LOCAL in its own transaction. */
+  private countUnder(
+    settings: Record<string, string>,
+    sql: string,
+    parameters: unknown[],
+  ): Promise<number> {
     return this.reports.manager.transaction(async (db) => {
       await db.query(
-        `SELECT ${Object.keys(settings!)
+        `SELECT ${Object.keys(settings)
           .map((name, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`)
           .join(', ')}`,
-        Object.entries(settings!).flat(),
+        Object.entries(settings).flat(),
       );
       const [counted]: Array<{ total: string }> = await db.query(
         sql,
