@@ -18,6 +18,7 @@ import {
   EXACT_SEARCH_TOTAL,
   ReportsRepository,
   SEARCH_WALK,
+  TRIGRAM_FIRST_MS,
 } from '../../src/reports/reports.repository.js';
 import type { Statement } from '../../src/reports/reports.repository.js';
 import { freePort } from '../support/network.js';
@@ -118,7 +119,8 @@ async function inSettings<T>(
     }
     return await run();
   } finally {
-    await client.query('COMMIT');
+    // Read-only statements: nothing to keep, and a cut-short one leaves nothing open.
+    await client.query('ROLLBACK');
   }
 }
 
@@ -126,18 +128,33 @@ async function inSettings<T>(
 function sqlLoad(db: pg.Pool, statements: Statement[]): Promise<Load> {
   return closedLoop(async () => {
     const client = await db.connect();
+    let broken = false;
     try {
       for (const statement of statements) {
         await inSettings(client, statement, () =>
-          client.query(statement.sql, statement.parameters),
+          client
+            .query(statement.sql, statement.parameters)
+            .catch((error: { code?: string }) => {
+              // A first try cut short by its statement_timeout, as the service's is.
+              if (!statement.settings?.statement_timeout) throw error;
+              if (error.code !== '57014') throw error;
+            }),
         );
       }
       return true;
+    } catch (error) {
+      sqlErrors.add((error as Error).message);
+      broken = true;
+      throw error;
     } finally {
-      client.release();
+      // A connection that failed goes, so it cannot fail the next statements too.
+      client.release(broken);
     }
   });
 }
+
+/** Errors the SQL side met, printed once: a failing statement would look fast. */
+const sqlErrors = new Set<string>();
 
 async function waitForHttp(
   origin: string,
@@ -194,7 +211,18 @@ const nodesOf = (n: PlanNode): PlanNode[] => [
 ];
 
 /** EXPLAIN (ANALYZE, BUFFERS) of one statement in a line: scans, sorts, rows, buffers, time. */
-async function explainLine(db: pg.Pool, statement: Statement) {
+async function explainLine(db: pg.Pool, statement: Statement): Promise<string> {
+  const timeout = statement.settings?.statement_timeout;
+  if (timeout) {
+    // The plan in full, and whether the service's first try finishes within its time.
+    const settings = Object.fromEntries(
+      Object.entries(statement.settings!).filter(
+        ([name]) => name !== 'statement_timeout',
+      ),
+    );
+    const plan = await explainLine(db, { ...statement, settings });
+    return `${plan} (first try, cut at ${timeout})`;
+  }
   const client = await db.connect();
   const { rows } = await inSettings(client, statement, () =>
     client.query(
@@ -231,6 +259,9 @@ const row = (name: string, api: Load, sql: Load | null, floor: Load) =>
       : '|',
     `| ${((api.perSecond / floor.perSecond) * 100).toFixed(0)}% of bare req/s`,
     api.errors ? `| ${api.errors} errors` : '',
+    sql?.errors
+      ? `| SQL ${sql.errors} errors: ${[...sqlErrors].join('; ')}`
+      : '',
   ].join('  ');
 
 async function main(): Promise<void> {
@@ -433,16 +464,32 @@ async function listStatements(
     reports.keptCountStatement(accountId, { ...query, search: undefined }),
   ];
   if (query.search) {
-    // The walk of the newest reports, then (a rarer term, a bigger account) the trigram index.
-    const walk = reports.searchWalkStatement(accountId, query);
-    const { rows } = await db.query(walk.sql, walk.parameters);
-    counting.push(walk);
-    if (Number(rows[0].matches) > EXACT_SEARCH_TOTAL) {
-      counting.push(
-        reports.walkedStatement(accountId, query, String(rows[0].last_id)),
-      );
-    } else if (Number(size) > SEARCH_WALK) {
-      counting.push(reports.listCountStatement(accountId, query));
+    // The trigram index first, for a while; then the walk of the newest reports, then
+    // (a rarer term, a bigger account) the trigram index without a time limit.
+    const first = reports.listCountStatement(
+      accountId,
+      query,
+      TRIGRAM_FIRST_MS,
+    );
+    counting.push(first);
+    const client = await db.connect();
+    const firstCount = await inSettings(client, first, () =>
+      client.query(first.sql, first.parameters),
+    )
+      .then(({ rows }) => Number(rows[0].total))
+      .catch(() => null)
+      .finally(() => client.release());
+    if (firstCount === null || firstCount > EXACT_SEARCH_TOTAL) {
+      const walk = reports.searchWalkStatement(accountId, query);
+      const { rows } = await db.query(walk.sql, walk.parameters);
+      counting.push(walk);
+      if (Number(rows[0].matches) > EXACT_SEARCH_TOTAL) {
+        counting.push(
+          reports.walkedStatement(accountId, query, String(rows[0].last_id)),
+        );
+      } else if (Number(size) > SEARCH_WALK && firstCount === null) {
+        counting.push(reports.listCountStatement(accountId, query));
+      }
     }
   }
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
