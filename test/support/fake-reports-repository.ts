@@ -241,12 +241,7 @@ export class FakeReportsRepository implements ReportsStore {
     results: AnalysisResults,
     alsoInTransaction?: SettleStep,
   ): Promise<boolean> {
-    return this.settle(
-      id,
-      run,
-      completedColumns(results) as Partial<Report>,
-      alsoInTransaction,
-    );
+    return this.settle(id, run, completedColumns(results), alsoInTransaction);
   }
 
   async fail(
