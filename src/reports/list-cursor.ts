@@ -1,6 +1,9 @@
 import { ValidateBy, buildMessage } from 'class-validator';
 import type { ValidationArguments } from 'class-validator';
-import type { SortKey } from './dto/list-reports.query.js';
+
+/** The orders a list can be read in, each with an index the cursor walks. */
+export const SORT_KEYS = ['id', 'generated_at', 'url', 'result'] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
 
 /**
  * A position in the list, as `cursor` carries it: the sort key's value of one report

@@ -9,10 +9,11 @@ import {
 } from 'class-validator';
 import { PageQuery } from '../../common/page.query.js';
 import { EmptyAsAbsent } from '../../common/transforms.js';
-import { IsListCursor } from '../list-cursor.js';
+import { IsListCursor, SORT_KEYS } from '../list-cursor.js';
+import type { SortKey } from '../list-cursor.js';
 
-export const SORT_KEYS = ['id', 'generated_at', 'url', 'result'] as const;
-export type SortKey = (typeof SORT_KEYS)[number];
+export { SORT_KEYS } from '../list-cursor.js';
+export type { SortKey } from '../list-cursor.js';
 export const RESULTS = ['good', 'decent', 'bad'] as const;
 /** The shortest search term: a trigram, which the url search index needs to find it. */
 export const SEARCH_MIN_LENGTH = 3;
