@@ -415,6 +415,47 @@ describe('list queries use indexes', () => {
     );
   });
 
+  it.each(SORTS)(
+    '%s: a deep page picks its ids from the index alone, then reads ten rows',
+    async (sort, params) => {
+      const query = plainToInstance(ListReportsQuery, params);
+      const window = { offset: 5_000, limit: 10 };
+      const { sql, parameters } = reports.listPageStatement(
+        accountId,
+        query,
+        window,
+      );
+      const nodes = await explain(sql, parameters, true);
+      expect(describe_(nodes)).not.toContainEqual(
+        expect.stringMatching(/Seq Scan/),
+      );
+      const scans = nodes.filter(isScan);
+      // The OFFSET in the sort's index, read alone; then the page's rows by id.
+      const index = INTENDED.none[sort];
+      const walked = scans.find((n) => n['Index Name'] === index)!;
+      expect(walked['Node Type']).toBe('Index Only Scan');
+      expect(walked['Actual Rows']).toBe(window.offset + window.limit);
+      const fetched = scans.filter((n) => n !== walked);
+      expect(fetched.map((n) => n['Index Name'])).toEqual(['reports_pkey']);
+      // The same reports as a plain OFFSET of the list's order.
+      const [key, direction] = sort.split(' ');
+      const column = {
+        id: 'id',
+        generated_at: 'generated_at',
+        url: 'url',
+        result: 'result_rank',
+      }[key]!;
+      const expected: Array<{ id: string }> = await t.dataSource.query(
+        `SELECT id FROM reports WHERE account_id = $1
+         ORDER BY ${column} ${direction} NULLS LAST, id ${direction}
+         OFFSET ${window.offset} LIMIT ${window.limit}`,
+        [accountId],
+      );
+      const rows = await reports.page(accountId, query, window);
+      expect(rows.map((r) => r.report.id)).toEqual(expected.map((r) => r.id));
+    },
+  );
+
   it('a term common in other accounts reads none of their rows', async () => {
     // The list counts first: through the account's trigram index, nothing matches,
     // and no page is read. Which index the planner takes at this size varies, so
