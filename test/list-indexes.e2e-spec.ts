@@ -6,7 +6,9 @@ import type { ListCursor } from '../src/reports/list-cursor.js';
 import {
   EXACT_SEARCH_TOTAL,
   ReportsRepository,
+  TRIGRAM_FIRST_MS,
 } from '../src/reports/reports.repository.js';
+import type { Statement } from '../src/reports/reports.repository.js';
 import { seedBulkReports } from './support/seed.js';
 import { startTestApp } from './support/test-app.js';
 import type { TestApp } from './support/test-app.js';
@@ -537,7 +539,8 @@ describe('list queries use indexes', () => {
         (n) => n['Node Type'] !== 'Subquery Scan',
       );
       if (filter === 'none') {
-        // The url is carried in the index (IdIndexesCarryUrl): no row is fetched.
+        // The url is carried in the index (IdIndexesCarryUrl): no row is fetched,
+        // and the numbering follows the index's order (no sort).
         expect(describe_(nodes).filter((d) => /Sort/.test(d))).toEqual([]);
         expect(describe_(nodes.filter(isScan))).toEqual([
           'Index Only Scan reports_account_id (Backward)',
@@ -558,21 +561,67 @@ describe('list queries use indexes', () => {
     },
   );
 
-  it('the count of a term rarer than the walk shows: exact through the trigram index up to the bound', async () => {
-    // A walk of 100 reports cannot meet the bound: the trigram index counts.
+  it('the sample counts the matches among the newest reports, in the id index alone', async () => {
+    const newest: Array<{ url: string }> = await t.dataSource.query(
+      `SELECT url FROM reports WHERE account_id = $1 ORDER BY id DESC LIMIT 1000`,
+      [accountId],
+    );
+    // The term in capitals: the folded url matches it as ILIKE would.
+    const { sql, parameters } = reports.searchSampleStatement(
+      accountId,
+      plainToInstance(ListReportsQuery, { search: 'PriCing' }),
+      1000,
+    );
+    const [row] = await t.dataSource.query(sql, parameters);
+    expect([Number(row.matches), Number(row.examined)]).toEqual([
+      newest.filter((r) => /pricing/i.test(r.url)).length,
+      1000,
+    ]);
+    const nodes = await explain(sql, parameters, true);
+    expect(describe_(nodes.filter(isScan))).toEqual([
+      'Index Only Scan reports_account_id (Backward)',
+    ]);
+  });
+
+  it('the count of a term the sample finds rare: exact through the trigram index up to the bound', async () => {
+    // A sample and a walk of 100 reports cannot meet the bound: the trigram index counts.
+    const ran: Statement[] = [];
     const countOf = (search: string) =>
       reports.countMatching(
         accountId,
         plainToInstance(ListReportsQuery, { search }),
-        100,
+        { sample: 100, walk: 100 },
+        (statement) => ran.push(statement),
       );
     const [{ n }]: Array<{ n: string }> = await t.dataSource.query(
       `SELECT count(*) AS n FROM reports WHERE account_id = $1 AND url ILIKE $2`,
       [accountId, `%${rareTerm}%`],
     );
     expect(await countOf(rareTerm)).toEqual({ total: Number(n), exact: true });
+    // The counter, the sample, the trigram index: no walk past the sample.
+    expect(
+      ran.map((s) => s.settings?.statement_timeout ?? 'walk or count'),
+    ).toEqual(['walk or count', 'walk or count', `${TRIGRAM_FIRST_MS}ms`]);
     // Past the bound: every report of the walk matched, so the estimate is all of them.
     expect(await countOf('example')).toEqual({ total: ROWS, exact: false });
+  });
+
+  it('a filtered list shorter than the sample is counted exactly by it', async () => {
+    const query = plainToInstance(ListReportsQuery, {
+      project: 'site400.example',
+      search: 'pricing',
+    });
+    const [{ n }]: Array<{ n: string }> = await t.dataSource.query(
+      `SELECT count(*) AS n FROM reports WHERE account_id = $1 AND project = $2 AND url ILIKE '%pricing%'`,
+      [accountId, 'site400.example'],
+    );
+    const ran: Statement[] = [];
+    expect(
+      await reports.countMatching(accountId, query, undefined, (s) =>
+        ran.push(s),
+      ),
+    ).toEqual({ total: Number(n), exact: true });
+    expect(ran).toHaveLength(2);
   });
 
   it('a page of a common term walked in index order matches case-insensitively', async () => {

@@ -16,6 +16,7 @@ import { ReportRuns1764600000000 } from './migrations/1764600000000-report-runs.
 import { IdempotencyKeys1764700000000 } from './migrations/1764700000000-idempotency-keys.js';
 import { ReportSchedules1764710000000 } from './migrations/1764710000000-report-schedules.js';
 import { IdIndexesCarryUrl1764800000000 } from './migrations/1764800000000-id-indexes-carry-url.js';
+import { UrlFolded1764900000000 } from './migrations/1764900000000-url-folded.js';
 
 export const MIGRATIONS = [
   InitialSchema1763800000000,
@@ -32,6 +33,7 @@ export const MIGRATIONS = [
   IdempotencyKeys1764700000000,
   ReportSchedules1764710000000,
   IdIndexesCarryUrl1764800000000,
+  UrlFolded1764900000000,
 ];
 
 /** Where the service's data lives: the configured PostgreSQL or the embedded default. */

@@ -183,19 +183,47 @@ const DEEP_OFFSET = 1_000;
 export const EXACT_SEARCH_TOTAL = FEW_MATCHES;
 
 /**
- * How many of the newest reports a search's count reads before it turns to the
- * trigram index: a term in more than one in 25 of them is past the bound by then.
- * Reading them costs about 8 ms at most; the trigram index's cost grows with the
- * matches, so the terms left to it (rarer than that) cost it at most about as much.
+ * How many of the newest reports a search's count reads first, to judge its term: a
+ * term the sample projects to few matches is counted through the trigram index, a
+ * common one by walking on. About a millisecond of index entries.
+ */
+export const SEARCH_SAMPLE = 2_000;
+
+/**
+ * How many of the newest reports the walk of a common term reads at most (sample
+ * included) before it turns to the trigram index: a term in more than one in 25 of
+ * them is past the bound by then. Reading them costs about 8 ms at most.
  */
 export const SEARCH_WALK = 50_000;
 
+/** How far a search's count reads the newest reports: the sample, then the walk. */
+export interface SearchReach {
+  sample: number;
+  walk: number;
+}
+
 /**
- * How long a search's count first tries the account's trigram index. A rare or absent
- * term answers there in a millisecond; a common one builds a bitmap of all its matches
- * (40 ms for a sixth of a million), so it is cut short and the walk counts it.
+ * Whether a sample of `examined` reports with `matches` among them leaves it likely
+ * that at most EXACT_SEARCH_TOTAL of the `kept` reports match: the matches less two
+ * standard deviations (a Poisson count), projected. Such a term is counted through
+ * the trigram index first (its bitmap is small, the count exact); a term the sample
+ * shows to be past the bound is walked instead.
  */
-export const TRIGRAM_FIRST_MS = 10;
+export function mayBeFew(
+  matches: number,
+  examined: number,
+  kept: number,
+): boolean {
+  const low = Math.max(0, matches - 2 * Math.sqrt(matches));
+  return (low / examined) * kept <= EXACT_SEARCH_TOTAL;
+}
+
+/**
+ * How long a term the sample judged rare may take in the trigram index: a term rare
+ * among the newest reports but common among older ones builds a large bitmap, and is
+ * cut short and walked.
+ */
+export const TRIGRAM_FIRST_MS = 50;
 
 /** PostgreSQL's SQLSTATE of a statement cancelled by statement_timeout. */
 const QUERY_CANCELED = '57014';
@@ -208,6 +236,14 @@ const TRIGRAM_COUNT_SETTINGS = {
 
 function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The pattern of a walk, tested against url_folded (UrlFolded): the term lowered as
+ * PostgreSQL's lower() in the C collation does, ASCII letters only.
+ */
+function foldedPattern(text: string): string {
+  return likePattern(text.replace(/[A-Z]/g, (c) => c.toLowerCase()));
 }
 
 /** What a completed analysis sets on its report. */
@@ -263,44 +299,67 @@ export class ReportsRepository {
 
   /**
    * How many of the account's reports the filter keeps. Without a search, the kept
-   * count of report_counts (migration ReportCounts): one row, exact. A search first
-   * walks the newest SEARCH_WALK reports the other filters keep (see searchWalkStatement):
-   * a common term meets more than EXACT_SEARCH_TOTAL matches there and stops early,
-   * and its total is then estimated from how far the walk went (flagged inexact). A
-   * rarer term is counted through the account's trigram index, exactly up to the bound.
+   * count of report_counts (migration ReportCounts): one row, exact. A search reads a
+   * sample of the newest reports the other filters keep (searchWalkStatement): a term
+   * it projects to few matches is counted through the account's trigram index, exact
+   * up to EXACT_SEARCH_TOTAL; a common one walks on until more than that many match,
+   * and its total is estimated from how far the walk went (flagged inexact). Each
+   * statement run is handed to `ran`, for the benchmark to time the same ones.
    */
   async countMatching(
     accountId: string,
     filter: ReportListFilter,
-    walk = SEARCH_WALK,
+    reach: SearchReach = { sample: SEARCH_SAMPLE, walk: SEARCH_WALK },
+    ran: (statement: Statement) => void = () => {},
   ): Promise<ListTotal> {
     if (!filter.search) {
-      return { total: await this.keptCount(accountId, filter), exact: true };
+      return {
+        total: await this.keptCount(accountId, filter, ran),
+        exact: true,
+      };
     }
-    const unsearched = { ...filter, search: undefined };
-    const [first, kept] = await Promise.all([
-      this.trigramCount(accountId, filter, TRIGRAM_FIRST_MS),
-      this.keptCount(accountId, unsearched),
-    ]);
-    if (first !== null && first <= EXACT_SEARCH_TOTAL) {
-      return { total: first, exact: true };
+    const kept = await this.keptCount(
+      accountId,
+      { ...filter, search: undefined },
+      ran,
+    );
+    const need = EXACT_SEARCH_TOTAL + 1;
+    const sample = await this.sample(accountId, filter, reach.sample, ran);
+    // Fewer than the sample holds: it read every report the filters keep.
+    if (sample.examined < reach.sample) {
+      return { total: sample.matches, exact: true };
     }
-    const walked = await this.walkMatches(accountId, filter, walk);
-    // The share of matches the walk met, applied to every report the filters keep.
-    const estimate = (examined: number) =>
-      Math.max(
-        EXACT_SEARCH_TOTAL + 1,
-        Math.min(kept, Math.round((walked.matches / examined) * kept)),
+    // The share of matches a walk met, applied to every report the filters keep.
+    const estimate = (matches: number, examined: number): ListTotal => ({
+      total: Math.max(
+        need,
+        Math.min(kept, Math.round((matches / examined) * kept)),
+      ),
+      exact: false,
+    });
+    let counted: number | null = null;
+    if (mayBeFew(sample.matches, sample.examined, kept)) {
+      counted = await this.trigramCount(
+        accountId,
+        filter,
+        ran,
+        TRIGRAM_FIRST_MS,
       );
-    if (walked.matches > EXACT_SEARCH_TOTAL) {
-      return { total: estimate(walked.examined), exact: false };
+      if (counted !== null && counted < need) {
+        return { total: counted, exact: true };
+      }
     }
-    if (kept <= walk) return { total: walked.matches, exact: true };
-    const total = first ?? (await this.trigramCount(accountId, filter));
-    if (total !== null && total <= EXACT_SEARCH_TOTAL) {
-      return { total, exact: true };
+    const walked = await this.walkMatches(accountId, filter, reach.walk, ran);
+    if (walked.matches >= need) {
+      return estimate(walked.matches, walked.examined);
     }
-    return { total: estimate(walk), exact: false };
+    if (kept <= reach.walk) return { total: walked.matches, exact: true };
+    // Fewer than the bound among the newest: the trigram index tells how many in all.
+    counted ??= await this.trigramCount(accountId, filter, ran);
+    if (counted !== null && counted < need) {
+      return { total: counted, exact: true };
+    }
+    return estimate(walked.matches, walked.examined);
   }
 
   /**
@@ -341,31 +400,40 @@ export class ReportsRepository {
   }
 
   /**
-   * The first step of a search's total: the newest SEARCH_WALK reports the other
-   * filters keep, read in id order from the account's index of those filters, until
-   * EXACT_SEARCH_TOTAL + 1 of them match. Answers the matches met and the id of the
-   * last (see walkedStatement). Urls are ASCII (WHATWG serialised), so the C
-   * collation's case folding matches the same rows as the column's, at half the cost.
+   * The sample of a search's count: how many of the newest `sample` reports the
+   * other filters keep match, and how many there were (fewer: every one of them).
+   */
+  searchSampleStatement(
+    accountId: string,
+    filter: ReportListFilter,
+    sample = SEARCH_SAMPLE,
+  ): Statement {
+    const { sql, parameters } = this.newestStatement(accountId, filter, sample);
+    return {
+      sql: `SELECT COUNT(*) FILTER (WHERE url LIKE $${parameters.length + 1} ESCAPE '\\') AS matches,
+                   COUNT(*) AS examined
+            FROM (${sql}) newest`,
+      parameters: [...parameters, foldedPattern(filter.search ?? '')],
+    };
+  }
+
+  /**
+   * The walk of a common term's count: the newest `walk` reports the other filters
+   * keep, until EXACT_SEARCH_TOTAL + 1 of them match. Answers the matches met and
+   * the id of the last (see walkedStatement).
    */
   searchWalkStatement(
     accountId: string,
     filter: ReportListFilter,
     walk = SEARCH_WALK,
   ): Statement {
-    const { sql, parameters } = statementOf(
-      this.listFilter(accountId, { ...filter, search: undefined })
-        .select('report.id', 'id')
-        .addSelect('report.url', 'url')
-        .orderBy('report.id', 'DESC', 'NULLS LAST')
-        .limit(walk),
-    );
-    const pattern = `$${parameters.length + 1}`;
+    const { sql, parameters } = this.newestStatement(accountId, filter, walk);
     return {
       sql: `SELECT COUNT(*) AS matches, MIN(id) AS last_id
             FROM (SELECT id FROM (${sql}) newest
-                  WHERE url COLLATE "C" ILIKE ${pattern} ESCAPE '\\'
+                  WHERE url LIKE $${parameters.length + 1} ESCAPE '\\'
                   LIMIT ${EXACT_SEARCH_TOTAL + 1}) matched`,
-      parameters: [...parameters, likePattern(filter.search ?? '')],
+      parameters: [...parameters, foldedPattern(filter.search ?? '')],
     };
   }
 
@@ -378,12 +446,26 @@ export class ReportsRepository {
     filter: ReportListFilter,
     lastId: string,
   ): Statement {
-    const { sql, parameters } = statementOf(
+    return statementOf(
       this.listFilter(accountId, { ...filter, search: undefined })
         .select('COUNT(*)', 'n')
         .andWhere('report.id >= :lastId', { lastId }),
     );
-    return { sql, parameters };
+  }
+
+  /** The newest `limit` reports the other filters keep, with their folded url, in id order. */
+  private newestStatement(
+    accountId: string,
+    filter: ReportListFilter,
+    limit: number,
+  ): Statement {
+    return statementOf(
+      this.listFilter(accountId, { ...filter, search: undefined })
+        .select('report.id', 'id')
+        .addSelect('report.url_folded', 'url')
+        .orderBy('report.id', 'DESC', 'NULLS LAST')
+        .limit(limit),
+    );
   }
 
   /**
@@ -839,13 +921,29 @@ export class ReportsRepository {
   private async keptCount(
     accountId: string,
     filter: ReportListFilter,
+    ran: (statement: Statement) => void,
   ): Promise<number> {
-    const { sql, parameters } = this.keptCountStatement(accountId, filter);
+    const statement = this.keptCountStatement(accountId, filter);
+    ran(statement);
     const rows: Array<{ n: string }> = await this.reports.query(
-      sql,
-      parameters,
+      statement.sql,
+      statement.parameters,
     );
     return Number(rows[0]?.n ?? 0);
+  }
+
+  /** The sample of a search's count (searchSampleStatement), read. */
+  private async sample(
+    accountId: string,
+    filter: ReportListFilter,
+    sample: number,
+    ran: (statement: Statement) => void,
+  ): Promise<{ matches: number; examined: number }> {
+    const statement = this.searchSampleStatement(accountId, filter, sample);
+    ran(statement);
+    const [row]: Array<{ matches: string; examined: string }> =
+      await this.reports.query(statement.sql, statement.parameters);
+    return { matches: Number(row.matches), examined: Number(row.examined) };
   }
 
   /**
@@ -856,17 +954,16 @@ export class ReportsRepository {
     accountId: string,
     filter: ReportListFilter,
     walk: number,
+    ran: (statement: Statement) => void,
   ): Promise<{ matches: number; examined: number }> {
-    const { sql, parameters } = this.searchWalkStatement(
-      accountId,
-      filter,
-      walk,
-    );
+    const statement = this.searchWalkStatement(accountId, filter, walk);
+    ran(statement);
     const [row]: Array<{ matches: string; last_id: string | null }> =
-      await this.reports.query(sql, parameters);
+      await this.reports.query(statement.sql, statement.parameters);
     const matches = Number(row.matches);
     if (matches <= EXACT_SEARCH_TOTAL) return { matches, examined: walk };
     const walked = this.walkedStatement(accountId, filter, row.last_id!);
+    ran(walked);
     const [read]: Array<{ n: string }> = await this.reports.query(
       walked.sql,
       walked.parameters,
@@ -881,15 +978,17 @@ export class ReportsRepository {
   private async trigramCount(
     accountId: string,
     filter: ReportListFilter,
+    ran: (statement: Statement) => void,
     timeoutMs?: number,
   ): Promise<number | null> {
-    const { sql, parameters, settings } = this.listCountStatement(
-      accountId,
-      filter,
-      timeoutMs,
-    );
+    const statement = this.listCountStatement(accountId, filter, timeoutMs);
+    ran(statement);
     try {
-      return await this.countUnder(settings!, sql, parameters);
+      return await this.countUnder(
+        statement.settings!,
+        statement.sql,
+        statement.parameters,
+      );
     } catch (error) {
       if ((error as { code?: string }).code === QUERY_CANCELED) return null;
       throw error;
@@ -1044,10 +1143,10 @@ export class ReportsRepository {
       .createQueryBuilder('report')
       .where('report.account_id = :accountId', { accountId });
     if (filter.search && walked) {
-      // Checked on each row of an index walk: the C collation's case folding, the
-      // same on ASCII urls and half the cost (no trigram index serves it).
-      builder.andWhere(`report.url COLLATE "C" ILIKE :search ESCAPE '\\'`, {
-        search: likePattern(filter.search),
+      // Checked on each entry of an index walk: the folded url the walked indexes
+      // carry (UrlFolded), with a plain LIKE (no trigram index serves it).
+      builder.andWhere(`report.url_folded LIKE :search ESCAPE '\\'`, {
+        search: foldedPattern(filter.search),
       });
     } else if (filter.search) {
       builder.andWhere(`report.url ILIKE :search ESCAPE '\\'`, {

@@ -29,6 +29,7 @@ type ReportsStore = Omit<
   | 'listPageStatement'
   | 'listPageStatements'
   | 'keptCountStatement'
+  | 'searchSampleStatement'
   | 'searchWalkStatement'
   | 'walkedStatement'
 >;
