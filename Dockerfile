@@ -20,4 +20,5 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/health/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "dist/main.js"]
+# A young generation of 3 x 4 MB: 25-30 MB less resident memory, at the same speed (README).
+CMD ["node", "--max-semi-space-size=4", "dist/main.js"]

@@ -298,7 +298,8 @@ async function main(): Promise<void> {
 
   const apiPort = await freePort();
   const barePort = await freePort();
-  const api = start(['dist/main.js'], {
+  // Started as `npm run start:prod` starts it, flags included.
+  const api = start(['--max-semi-space-size=4', 'dist/main.js'], {
     DATABASE_URL: url!,
     PORT: String(apiPort),
     HOST: '127.0.0.1',
