@@ -923,13 +923,20 @@ export class ReportsRepository {
     filter: ReportListFilter,
     ran: (statement: Statement) => void,
   ): Promise<number> {
-    const statement = this.keptCountStatement(accountId, filter);
-    ran(statement);
-    const rows: Array<{ n: string }> = await this.reports.query(
-      statement.sql,
-      statement.parameters,
+    const rows = await this.read<{ n: string }>(
+      this.keptCountStatement(accountId, filter),
+      ran,
     );
     return Number(rows[0]?.n ?? 0);
+  }
+
+  /** The rows of a statement of a count, handed to `ran` first. */
+  private read<Row>(
+    statement: Statement,
+    ran: (statement: Statement) => void,
+  ): Promise<Row[]> {
+    ran(statement);
+    return this.reports.query(statement.sql, statement.parameters);
   }
 
   /** The sample of a search's count (searchSampleStatement), read. */
@@ -939,10 +946,10 @@ export class ReportsRepository {
     sample: number,
     ran: (statement: Statement) => void,
   ): Promise<{ matches: number; examined: number }> {
-    const statement = this.searchSampleStatement(accountId, filter, sample);
-    ran(statement);
-    const [row]: Array<{ matches: string; examined: string }> =
-      await this.reports.query(statement.sql, statement.parameters);
+    const [row] = await this.read<{ matches: string; examined: string }>(
+      this.searchSampleStatement(accountId, filter, sample),
+      ran,
+    );
     return { matches: Number(row.matches), examined: Number(row.examined) };
   }
 
@@ -956,17 +963,15 @@ export class ReportsRepository {
     walk: number,
     ran: (statement: Statement) => void,
   ): Promise<{ matches: number; examined: number }> {
-    const statement = this.searchWalkStatement(accountId, filter, walk);
-    ran(statement);
-    const [row]: Array<{ matches: string; last_id: string | null }> =
-      await this.reports.query(statement.sql, statement.parameters);
+    const [row] = await this.read<{ matches: string; last_id: string | null }>(
+      this.searchWalkStatement(accountId, filter, walk),
+      ran,
+    );
     const matches = Number(row.matches);
     if (matches <= EXACT_SEARCH_TOTAL) return { matches, examined: walk };
-    const walked = this.walkedStatement(accountId, filter, row.last_id!);
-    ran(walked);
-    const [read]: Array<{ n: string }> = await this.reports.query(
-      walked.sql,
-      walked.parameters,
+    const [read] = await this.read<{ n: string }>(
+      this.walkedStatement(accountId, filter, row.last_id!),
+      ran,
     );
     return { matches, examined: Number(read.n) };
   }
