@@ -562,10 +562,11 @@ describe('list queries use indexes', () => {
   );
 
   it('the sample counts the matches among the newest reports, in the id index alone', async () => {
-    const newest: Array<{ url: string }> = await t.dataSource.query(
-      `SELECT url FROM reports WHERE account_id = $1 ORDER BY id DESC LIMIT 1000`,
+    const newest: Array<{ id: string; url: string }> = await t.dataSource.query(
+      `SELECT id, url FROM reports WHERE account_id = $1 ORDER BY id DESC LIMIT 3000`,
       [accountId],
     );
+    const newestIds = newest.map((r) => r.id);
     // The term in capitals: the folded url matches it as ILIKE would.
     const { sql, parameters } = reports.searchSampleStatement(
       accountId,
@@ -574,13 +575,29 @@ describe('list queries use indexes', () => {
     );
     const [row] = await t.dataSource.query(sql, parameters);
     expect([Number(row.matches), Number(row.examined)]).toEqual([
-      newest.filter((r) => /pricing/i.test(r.url)).length,
+      newest.slice(0, 1000).filter((r) => /pricing/i.test(r.url)).length,
       1000,
     ]);
     const nodes = await explain(sql, parameters, true);
     expect(describe_(nodes.filter(isScan))).toEqual([
       'Index Only Scan reports_account_id (Backward)',
     ]);
+    // The walk goes on past the sample's reports, not through them again.
+    expect(row.last_id).toBe(newestIds[999]);
+    const walk = reports.searchWalkStatement(
+      accountId,
+      plainToInstance(ListReportsQuery, { search: 'PriCing' }),
+      3000,
+      {
+        matches: Number(row.matches),
+        examined: 1000,
+        lastId: String(row.last_id),
+      },
+    );
+    const [walked] = await t.dataSource.query(walk.sql, walk.parameters);
+    expect(Number(walked.matches)).toBe(
+      newest.slice(1000).filter((r) => /pricing/i.test(r.url)).length,
+    );
   });
 
   it('the count of a term the sample finds rare: exact through the trigram index up to the bound', async () => {

@@ -45,6 +45,13 @@ export interface PageRow {
   sortValue: string | null;
 }
 
+/** What a search's sample met: matches, reports read, the oldest one's id. */
+interface Sampled {
+  matches: number;
+  examined: number;
+  lastId: string | null;
+}
+
 /** A statement as it is sent, for EXPLAIN in the list-index tests and the benchmark. */
 export interface Statement {
   sql: string;
@@ -300,7 +307,7 @@ export class ReportsRepository {
   /**
    * How many of the account's reports the filter keeps. Without a search, the kept
    * count of report_counts (migration ReportCounts): one row, exact. A search reads a
-   * sample of the newest reports the other filters keep (searchWalkStatement): a term
+   * sample of the newest reports the other filters keep (searchSampleStatement): a term
    * it projects to few matches is counted through the account's trigram index, exact
    * up to EXACT_SEARCH_TOTAL; a common one walks on until more than that many match,
    * and its total is estimated from how far the walk went (flagged inexact). Each
@@ -349,7 +356,13 @@ export class ReportsRepository {
         return { total: counted, exact: true };
       }
     }
-    const walked = await this.walkMatches(accountId, filter, reach.walk, ran);
+    const walked = await this.walkMatches(
+      accountId,
+      filter,
+      reach.walk,
+      sample,
+      ran,
+    );
     if (walked.matches >= need) {
       return estimate(walked.matches, walked.examined);
     }
@@ -401,7 +414,8 @@ export class ReportsRepository {
 
   /**
    * The sample of a search's count: how many of the newest `sample` reports the
-   * other filters keep match, and how many there were (fewer: every one of them).
+   * other filters keep match, how many there were (fewer: every one of them), and
+   * the id of the oldest, where a walk goes on from.
    */
   searchSampleStatement(
     accountId: string,
@@ -411,7 +425,7 @@ export class ReportsRepository {
     const { sql, parameters } = this.newestStatement(accountId, filter, sample);
     return {
       sql: `SELECT COUNT(*) FILTER (WHERE url LIKE $${parameters.length + 1} ESCAPE '\\') AS matches,
-                   COUNT(*) AS examined
+                   COUNT(*) AS examined, MIN(id) AS last_id
             FROM (${sql}) newest`,
       parameters: [...parameters, foldedPattern(filter.search ?? '')],
     };
@@ -419,20 +433,28 @@ export class ReportsRepository {
 
   /**
    * The walk of a common term's count: the newest `walk` reports the other filters
-   * keep, until EXACT_SEARCH_TOTAL + 1 of them match. Answers the matches met and
-   * the id of the last (see walkedStatement).
+   * keep, until EXACT_SEARCH_TOTAL + 1 of them match. Given the sample (`after`), it
+   * goes on past the sample's reports with what is left of both. Answers the matches
+   * it met and the id of the last (see walkedStatement).
    */
   searchWalkStatement(
     accountId: string,
     filter: ReportListFilter,
     walk = SEARCH_WALK,
+    after?: Sampled,
   ): Statement {
-    const { sql, parameters } = this.newestStatement(accountId, filter, walk);
+    const { sql, parameters } = this.newestStatement(
+      accountId,
+      filter,
+      walk - (after?.examined ?? 0),
+      after?.lastId ?? undefined,
+    );
+    const need = EXACT_SEARCH_TOTAL + 1 - (after?.matches ?? 0);
     return {
       sql: `SELECT COUNT(*) AS matches, MIN(id) AS last_id
             FROM (SELECT id FROM (${sql}) newest
                   WHERE url LIKE $${parameters.length + 1} ESCAPE '\\'
-                  LIMIT ${EXACT_SEARCH_TOTAL + 1}) matched`,
+                  LIMIT ${need}) matched`,
       parameters: [...parameters, foldedPattern(filter.search ?? '')],
     };
   }
@@ -453,18 +475,22 @@ export class ReportsRepository {
     );
   }
 
-  /** The newest `limit` reports the other filters keep, with their folded url, in id order. */
+  /**
+   * The newest `limit` reports the other filters keep (older than `before`, if
+   * given), with their folded url, in id order.
+   */
   private newestStatement(
     accountId: string,
     filter: ReportListFilter,
     limit: number,
+    before?: string,
   ): Statement {
+    const newest = this.listFilter(accountId, { ...filter, search: undefined })
+      .select('report.id', 'id')
+      .addSelect('report.url_folded', 'url');
+    if (before) newest.andWhere('report.id < :before', { before });
     return statementOf(
-      this.listFilter(accountId, { ...filter, search: undefined })
-        .select('report.id', 'id')
-        .addSelect('report.url_folded', 'url')
-        .orderBy('report.id', 'DESC', 'NULLS LAST')
-        .limit(limit),
+      newest.orderBy('report.id', 'DESC', 'NULLS LAST').limit(limit),
     );
   }
 
@@ -945,29 +971,37 @@ export class ReportsRepository {
     filter: ReportListFilter,
     sample: number,
     ran: (statement: Statement) => void,
-  ): Promise<{ matches: number; examined: number }> {
-    const [row] = await this.read<{ matches: string; examined: string }>(
-      this.searchSampleStatement(accountId, filter, sample),
-      ran,
-    );
-    return { matches: Number(row.matches), examined: Number(row.examined) };
+  ): Promise<Sampled> {
+    const [row] = await this.read<{
+      matches: string;
+      examined: string;
+      last_id: string | null;
+    }>(this.searchSampleStatement(accountId, filter, sample), ran);
+    return {
+      matches: Number(row.matches),
+      examined: Number(row.examined),
+      lastId: row.last_id,
+    };
   }
 
   /**
-   * The newest reports' matches (searchWalkStatement) and, past the bound, how many
-   * reports were read to meet them.
+   * The newest reports' matches, the sample's and the walk's past it
+   * (searchWalkStatement), and, past the bound, how many reports were read to meet
+   * them, counted from the newest.
    */
   private async walkMatches(
     accountId: string,
     filter: ReportListFilter,
     walk: number,
+    sample: Sampled,
     ran: (statement: Statement) => void,
   ): Promise<{ matches: number; examined: number }> {
+    if (walk <= sample.examined) return { ...sample, examined: walk };
     const [row] = await this.read<{ matches: string; last_id: string | null }>(
-      this.searchWalkStatement(accountId, filter, walk),
+      this.searchWalkStatement(accountId, filter, walk, sample),
       ran,
     );
-    const matches = Number(row.matches);
+    const matches = sample.matches + Number(row.matches);
     if (matches <= EXACT_SEARCH_TOTAL) return { matches, examined: walk };
     const [read] = await this.read<{ n: string }>(
       this.walkedStatement(accountId, filter, row.last_id!),
