@@ -1,6 +1,6 @@
 import { findAll } from 'domutils';
 import { parseDocument } from 'htmlparser2';
-import { CHECKS } from '../src/analysis/index.js';
+import { CHECKS, SITE_CHECKS } from '../src/analysis/index.js';
 import { html, startFixtureSite } from './support/fixture-server.js';
 import type { FixtureSite } from './support/fixture-server.js';
 import { startTestApp } from './support/test-app.js';
@@ -23,7 +23,7 @@ describe('the check catalogue', () => {
     await site.close();
   });
 
-  it('is a page with a section for every check, anchored by its id, without script', async () => {
+  it('is a page with a section for every check and every site check, anchored by its id, without script', async () => {
     const res = await t.anonymous().get('/docs/checks').expect(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['content-security-policy']).toContain(
@@ -33,10 +33,14 @@ describe('the check catalogue', () => {
     const ids = findAll((e) => e.name === 'section', document.children).map(
       (e) => e.attribs.id,
     );
-    expect(ids).toEqual(
+    // The page checks (by category), then the site checks, as docs/checks.md has them.
+    expect(ids).toHaveLength(CHECKS.length + SITE_CHECKS.length);
+    expect(ids.slice(0, CHECKS.length)).toEqual(
       expect.arrayContaining(CHECKS.map((check) => check.id)),
     );
-    expect(ids).toHaveLength(CHECKS.length);
+    expect(ids.slice(CHECKS.length)).toEqual(
+      SITE_CHECKS.map((check) => check.id),
+    );
     expect(findAll((e) => e.name === 'script', document.children)).toEqual([]);
   });
 

@@ -57,6 +57,11 @@ const CORPUS: Case[] = [
     expect: { crawlable_links: false },
   },
   {
+    name: 'an <a onclick> without an href',
+    page: 'onclick-anchor.html',
+    expect: { crawlable_links: false },
+  },
+  {
     name: '<code>continue</code> as link text, and a link inside <pre>',
     page: 'code-link-text.html',
     expect: { link_text: true },
@@ -82,6 +87,11 @@ const CORPUS: Case[] = [
     expect: { content_keywords: null },
   },
   {
+    name: 'a title that is a keyword and the site name: in - Rust',
+    page: 'site-name-title.html',
+    expect: { content_keywords: null },
+  },
+  {
     name: 'an identifier title the text names',
     page: 'title-identifier.html',
     expect: { content_keywords: true },
@@ -95,6 +105,16 @@ const CORPUS: Case[] = [
     name: 'a real address in the text and a mailto: link',
     page: 'real-address.html',
     expect: { plaintext_email: false },
+  },
+  {
+    name: 'mail-archive URLs whose message ids hold an "@"',
+    page: 'email-in-archive-urls.html',
+    expect: { plaintext_email: true },
+  },
+  {
+    name: 'a placeholder mailto:email@address',
+    page: 'placeholder-mailto.html',
+    expect: { plaintext_email: true },
   },
   {
     name: 'a well-made page answered with 404',
@@ -133,9 +153,50 @@ const CORPUS: Case[] = [
     expect: { broken_links: false },
   },
   {
+    name: 'target=_blank links to other sites without rel (noopener implied)',
+    page: 'new-tab-links.html',
+    expect: { unsafe_cross_origin_links: true },
+  },
+  {
+    name: 'a target=_blank link that asks for rel=opener',
+    page: 'opener-link.html',
+    expect: { unsafe_cross_origin_links: false },
+  },
+  {
+    name: 'an XHTML 1.1 doctype after an XML declaration (standards mode)',
+    page: 'xhtml11-doctype.html',
+    expect: { doctype: true },
+  },
+  {
+    name: 'an XHTML 1.0 Transitional doctype (limited-quirks mode)',
+    page: 'xhtml10-transitional-doctype.html',
+    expect: { doctype: false },
+  },
+  {
     name: 'a meta refresh',
     page: 'meta-refresh.html',
-    expect: { meta_refresh: false },
+    // A delayed reload is no redirect: the page is judged as the page it is.
+    expect: { meta_refresh: false, h1: true, viewport: false },
+  },
+  {
+    name: 'a redirect stub: an instant meta refresh to another page of the site',
+    page: 'redirect-stub.html',
+    // Served as "text/html", declaring no charset, as the stubs of the corpus were.
+    headers: { 'content-type': 'text/html' },
+    expect: {
+      meta_refresh: false,
+      h1: null,
+      viewport: null,
+      charset: null,
+      meta_description: null,
+      content_keywords: null,
+      content_length: null,
+      favicon: null,
+      title: null,
+      canonical: null,
+      broken_links: true,
+      http_status: true,
+    },
   },
   {
     name: 'rel=nofollow on a link to the site itself',

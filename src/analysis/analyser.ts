@@ -1,6 +1,9 @@
 import { AddressPolicy } from './fetch/address-policy.js';
 import { gather, gatherParsed } from './fetch/gather.js';
-import type { GatherDependencies } from './fetch/gather.js';
+import type { GatherDependencies, SiteFactsSource } from './fetch/gather.js';
+import type { FetchedResponse } from './fetch/guarded-client.js';
+import { processProbeAnswers } from './fetch/probe-answers.js';
+import type { ProbeAnswers } from './fetch/probe-answers.js';
 import { assertTargetAllowed } from './fetch/target-url.js';
 import { judge } from './judge.js';
 import type { JudgePool } from './judge-pool.js';
@@ -10,24 +13,41 @@ import type { AnalysisResults } from './types.js';
 
 export interface AnalyserDependencies extends Omit<
   GatherDependencies,
-  'policy' | 'planProbes'
+  'policy' | 'planProbes' | 'page'
 > {
   /** Judges on worker threads within the deadline; without it, judging runs inline. */
   judgePool?: JudgePool;
 }
 
 /**
+ * What one analysis may be handed instead of asking the network, each replacing the
+ * analyser's own for this analysis only: a site audit hands the page its crawl
+ * fetched, the answers its crawl has (and a memo of the rest), and the facts of the
+ * site it gathered once.
+ */
+export interface AnalysisInputs {
+  /** The page as already fetched (its final answer, read whole): it is not asked again. */
+  page?: FetchedResponse;
+  probeAnswers?: ProbeAnswers;
+  siteFacts?: SiteFactsSource;
+}
+
+/**
  * The analyser on one configuration: its address policy is built once and guards both
- * the check of a submitted URL and every connection of every analysis.
+ * the check of a submitted URL and every connection of every analysis. The answers of
+ * the URLs pages point to are kept a short while, in its own part of the process's
+ * probe cache, unless it is given answers of its own (`probeAnswers`).
  */
 export class Analyser {
   private readonly policy: AddressPolicy;
+  private readonly probeAnswers: ProbeAnswers;
 
   constructor(
     readonly options: AnalyserOptions = DEFAULT_ANALYSER_OPTIONS,
     private readonly dependencies: AnalyserDependencies = {},
   ) {
     this.policy = new AddressPolicy(options.allowHosts);
+    this.probeAnswers = dependencies.probeAnswers ?? processProbeAnswers();
   }
 
   /** Throws AnalysisError('blocked') when the URL's host resolves to a refused address. */
@@ -40,21 +60,31 @@ export class Analyser {
    * within the deadline when a judge pool is given. Throws AnalysisError when the
    * page cannot be judged.
    */
-  async analyse(url: string): Promise<AnalysisResults> {
+  async analyse(
+    url: string,
+    inputs: AnalysisInputs = {},
+  ): Promise<AnalysisResults> {
     const started = performance.now();
     const left = () => this.options.deadlineMs - (performance.now() - started);
-    const { judgePool, ...dependencies } = this.dependencies;
+    const { judgePool, ...own } = this.dependencies;
+    const dependencies: GatherDependencies = {
+      ...own,
+      policy: this.policy,
+      probeAnswers: inputs.probeAnswers ?? this.probeAnswers,
+      siteFacts: inputs.siteFacts ?? own.siteFacts,
+      page: inputs.page,
+    };
     if (!judgePool) {
-      const { snapshot, page } = await gatherParsed(url, this.options, {
-        ...dependencies,
-        policy: this.policy,
-      });
+      const { snapshot, page } = await gatherParsed(
+        url,
+        this.options,
+        dependencies,
+      );
       return judge(snapshot, page);
     }
     // Every parse on a judge thread: the probe plan first, then the judgement.
     const snapshot = await gather(url, this.options, {
       ...dependencies,
-      policy: this.policy,
       planProbes: (fetched) => judgePool.plan(fetched, left()),
     });
     return judgePool.judge(snapshot, left());

@@ -19,6 +19,25 @@ export function anchors(page: ParsedPage): readonly Element[] {
   return elementsOf(page, 'a').filter((a) => a.attribs.href !== undefined);
 }
 
+/** Attributes that attach a click handler in the markup: `onclick`, and the frameworks' own. */
+const CLICK_HANDLER =
+  /^(?:onclick|(?:data-)?ng-click|(?:v-on:|@|x-on:)click(?:\..*)?)$/;
+
+/**
+ * `<a>` elements without an href that run a script when clicked: links a crawler
+ * cannot follow (Lighthouse's crawlable-anchors). One with a `role` (a button) or a
+ * `name` (an old fragment target) is not offered as a link.
+ */
+export function scriptedAnchors(page: ParsedPage): readonly Element[] {
+  return elementsOf(page, 'a').filter(
+    ({ attribs }) =>
+      attribs.href === undefined &&
+      attribs.role === undefined &&
+      attribs.name === undefined &&
+      Object.keys(attribs).some((name) => CLICK_HANDLER.test(name)),
+  );
+}
+
 /** A URL without its fragment, as requested over the network. */
 export function withoutFragment(url: URL): string {
   // "#" only ever stands at the fragment in a serialised URL; no parse needed.

@@ -18,7 +18,7 @@ describe('parsePage', () => {
     expect(page.byTag.get('p')!.map(textOf)).toEqual(['a', 'b']);
     expect(page.elementCount).toBe(6);
     expect(page.titles).toHaveLength(1);
-    expect(page.hasDoctype).toBe(true);
+    expect(page.doctype).toMatchObject({ name: 'html', publicId: null });
   });
 
   it('keeps title, script, style, noscript, template and hidden content out of the visible text', () => {

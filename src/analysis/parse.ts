@@ -1,6 +1,8 @@
 import { Parser } from 'htmlparser2';
 import { DomHandler, isTag, isText } from 'domhandler';
 import type { AnyNode, Document, Element } from 'domhandler';
+import { doctypeOf } from './doctype.js';
+import type { Doctype } from './doctype.js';
 
 /**
  * The page parsed once, with the indexes every check reads. Built in a single walk of
@@ -32,8 +34,8 @@ export interface ParsedPage {
   /** The visible text without what is inside code (`<code>`, `<kbd>`, `<samp>`, `<pre>`); built when first read. */
   readonly proseText: string;
   wordCount: number;
-  /** The document starts with `<!doctype html>` (or its legacy-compat form). */
-  hasDoctype: boolean;
+  /** The doctype that opens the document (comments may come first), null when none. */
+  doctype: Doctype | null;
   /** The URL relative references resolve against: `<base href>` or the final URL; null when neither is valid. */
   baseUrl: URL | null;
 }
@@ -121,8 +123,6 @@ const HEADING_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 /** Elements whose text is code or program input and output rather than prose. */
 export const CODE_TAGS = new Set(['code', 'kbd', 'samp', 'pre']);
 const DISPLAY_NONE = /display\s*:\s*none/i;
-const DOCTYPE =
-  /^\uFEFF?\s*<!doctype\s+html(?:\s+system\s+(["'])about:legacy-compat\1)?\s*>/i;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 /** Text beyond HTML's whitespace ends the head; a BOM the decoder left is not text either. */
 const NOT_HTML_WHITESPACE = /[^\t\n\f\r \uFEFF]/;
@@ -269,7 +269,7 @@ export function parsePage(html: string, finalUrl: string): ParsedPage {
       return proseText;
     },
     wordCount,
-    hasDoctype: DOCTYPE.test(html.slice(0, 1024)),
+    doctype: doctypeOf(html),
     baseUrl: baseUrlOf(byTag.get('base'), finalUrl),
   };
 }

@@ -18,7 +18,7 @@ export class CatalogueController {
     summary:
       'The check catalogue: every check, when it passes, what to do when it fails',
     description:
-      "An HTML page with one section per check, anchored by the check's id: a failed check's `doc_url` leads to its section.",
+      "An HTML page with one section per check, anchored by the check's id: a failed check's `doc_url` leads to its section. The site checks of site audits follow, anchored by their ids too.",
     security: [],
   })
   @ApiProduces('text/html')

@@ -1,15 +1,21 @@
 import { CHECKS } from '../../src/analysis/checks/registry.js';
 import type { Check } from '../../src/analysis/checks/registry.js';
+import { siteCatalogue } from '../../src/analysis/site/site-catalogue.js';
 
 /**
- * The per-check part of docs/checks.md, written from the check registry so that the
- * document and the code cannot drift: `npm run docs:checks` rewrites it, and a test
+ * The generated parts of docs/checks.md, written from the check registries so that the
+ * document and the code cannot drift: the page checks (src/analysis/checks/) and the
+ * site checks (src/analysis/site/). `npm run docs:checks` rewrites them, and a test
  * fails when the document is not what this would write.
  */
 
 export const CATALOGUE_START =
   '<!-- checks:start: written by `npm run docs:checks` from the check registry; edit the checks, not this part -->';
 export const CATALOGUE_END = '<!-- checks:end -->';
+
+export const SITE_CATALOGUE_START =
+  '<!-- site-checks:start: written by `npm run docs:checks` from the site check registry; edit the site checks, not this part -->';
+export const SITE_CATALOGUE_END = '<!-- site-checks:end -->';
 
 const CATEGORY_NAMES: Record<Check['category'], string> = {
   seo: 'Search engines (seo)',
@@ -64,18 +70,51 @@ export function catalogue(checks: readonly Check[] = CHECKS): string {
   return lines.join('\n');
 }
 
-/** The document with its generated part rewritten; the rest is left as written. */
-export function withCatalogue(document: string): string {
-  const start = document.indexOf(CATALOGUE_START);
-  const end = document.indexOf(CATALOGUE_END);
+/** The site checks' generated part, markers included. */
+export function siteChecksPart(): string {
+  return [
+    SITE_CATALOGUE_START,
+    '',
+    siteCatalogue(),
+    '',
+    SITE_CATALOGUE_END,
+  ].join('\n');
+}
+
+/** `document` with what lies between `startMarker` and `endMarker` (markers included) replaced by `part`. */
+function replaced(
+  document: string,
+  startMarker: string,
+  endMarker: string,
+  part: string,
+  what: string,
+): string {
+  const start = document.indexOf(startMarker);
+  const end = document.indexOf(endMarker);
   if (start === -1 || end < start) {
     throw new Error(
-      `docs/checks.md has lost its markers: put "${CATALOGUE_START}" and "${CATALOGUE_END}" where the checks go.`,
+      `docs/checks.md has lost its markers: put "${startMarker}" and "${endMarker}" where ${what} go.`,
     );
   }
   return (
-    document.slice(0, start) +
-    catalogue() +
-    document.slice(end + CATALOGUE_END.length)
+    document.slice(0, start) + part + document.slice(end + endMarker.length)
+  );
+}
+
+/** The document with its generated parts rewritten; the rest is left as written. */
+export function withCatalogue(document: string): string {
+  const pages = replaced(
+    document,
+    CATALOGUE_START,
+    CATALOGUE_END,
+    catalogue(),
+    'the checks',
+  );
+  return replaced(
+    pages,
+    SITE_CATALOGUE_START,
+    SITE_CATALOGUE_END,
+    siteChecksPart(),
+    'the site checks',
   );
 }

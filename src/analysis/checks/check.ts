@@ -1,5 +1,6 @@
 import type { Element } from 'domhandler';
 import type { ParsedPage } from '../parse.js';
+import { redirectStubTarget } from '../refresh.js';
 import { THRESHOLDS } from '../thresholds.js';
 import type { Category, CheckOutcome, Importance, Snapshot } from '../types.js';
 
@@ -71,7 +72,41 @@ export function withinLimit(
   };
 }
 
+/** Whether the page was served over https (its final URL). */
+export function isHttps(finalUrl: string): boolean {
+  return URL.parse(finalUrl)?.protocol === 'https:';
+}
+
 /** "1 image" / "3 images". */
 export function plural(count: number, noun: string, nouns = `${noun}s`) {
   return `${count} ${count === 1 ? noun : nouns}`;
+}
+
+/** When a check of what readers see does not apply: said once, in each such check's catalogue entry. */
+const ON_A_REDIRECT_STUB =
+  'the page is a redirect stub (an instant meta refresh to another page of the same site, which readers and search engines follow at once)';
+
+/**
+ * A check of what a reader or a search engine's index takes from the page itself (its
+ * text, its head, its looks), made not to apply to a redirect stub, which nobody
+ * stays on: the page is judged as the redirect it is, and meta_refresh says how to
+ * make it a real one.
+ */
+export function notOnRedirectStubs(check: Check): Check {
+  const { notApplicableWhen } = check;
+  return {
+    ...check,
+    notApplicableWhen:
+      notApplicableWhen === null
+        ? `${ON_A_REDIRECT_STUB[0].toUpperCase()}${ON_A_REDIRECT_STUB.slice(1)}.`
+        : `${notApplicableWhen.replace(/\.$/, '')}; or ${ON_A_REDIRECT_STUB}.`,
+    run: (page, snapshot) => {
+      const target = redirectStubTarget(page, snapshot.finalUrl);
+      if (target === null) return check.run(page, snapshot);
+      return {
+        passed: null,
+        message: `The page is a redirect stub: an instant meta refresh sends readers on to ${clip(target.href, 120)}, so what it shows is not judged.`,
+      };
+    },
+  };
 }

@@ -1,12 +1,18 @@
 import { looksLikeXml } from '../fetch/sitemap.js';
 import { elementsOf, elementsWhere, textOf } from '../parse.js';
 import { THRESHOLDS } from '../thresholds.js';
-import { clip, firstItems, plural, startTag } from './check.js';
+import {
+  clip,
+  firstItems,
+  notOnRedirectStubs,
+  plural,
+  startTag,
+} from './check.js';
 import type { Check } from './check.js';
 
 /** Checks of web conventions: viewport, charset, structured data, sitemap, sharing, content. */
 
-export const viewport: Check = {
+export const viewport: Check = notOnRedirectStubs({
   id: 'viewport',
   category: 'miscellaneous',
   importance: 'high',
@@ -33,14 +39,14 @@ export const viewport: Check = {
           value: clip(content),
         };
   },
-};
+});
 
 function isUtf8(charset: string): boolean {
   const name = charset.trim().toLowerCase();
   return name === 'utf-8' || name === 'utf8';
 }
 
-export const charset: Check = {
+export const charset: Check = notOnRedirectStubs({
   id: 'charset',
   category: 'miscellaneous',
   importance: 'medium',
@@ -73,9 +79,9 @@ export const charset: Check = {
       value: declared.map((d) => clip(d, 60)),
     };
   },
-};
+});
 
-export const structuredData: Check = {
+export const structuredData: Check = notOnRedirectStubs({
   id: 'structured_data',
   category: 'miscellaneous',
   importance: 'low',
@@ -116,7 +122,7 @@ export const structuredData: Check = {
           : 'The page has no JSON-LD or microdata.',
     };
   },
-};
+});
 
 export const sitemap: Check = {
   id: 'sitemap',
@@ -156,7 +162,7 @@ export const sitemap: Check = {
   },
 };
 
-export const socialTags: Check = {
+export const socialTags: Check = notOnRedirectStubs({
   id: 'social_tags',
   category: 'miscellaneous',
   importance: 'low',
@@ -188,9 +194,9 @@ export const socialTags: Check = {
       value: [...found],
     };
   },
-};
+});
 
-export const contentLength: Check = {
+export const contentLength: Check = notOnRedirectStubs({
   id: 'content_length',
   category: 'miscellaneous',
   importance: 'medium',
@@ -209,9 +215,9 @@ export const contentLength: Check = {
       value: page.wordCount,
     };
   },
-};
+});
 
-export const textToHtmlRatio: Check = {
+export const textToHtmlRatio: Check = notOnRedirectStubs({
   id: 'text_to_html_ratio',
   category: 'miscellaneous',
   importance: 'low',
@@ -234,7 +240,7 @@ export const textToHtmlRatio: Check = {
       value: percent,
     };
   },
-};
+});
 
 export const inlineCss: Check = {
   id: 'inline_css',

@@ -8,7 +8,6 @@ import {
   doctype,
   domSize,
   httpRequests,
-  imageDimensions,
   imageFormat,
   pageSize,
   redirects,
@@ -233,11 +232,30 @@ describe('doctype', () => {
     ['after a BOM', '\uFEFF<!DOCTYPE html><html></html>', true],
     ['no doctype', '<html></html>', false],
     [
-      'an HTML 4 doctype',
+      'an HTML 4.01 Strict doctype (standards mode)',
       '<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01//EN" "http://www.w3.org/TR/html4/strict.dtd"><html></html>',
+      true,
+    ],
+    [
+      'an HTML 4.01 Transitional doctype without its URL (quirks mode)',
+      '<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN"><html></html>',
       false,
     ],
-    ['a comment first', '<!-- x --><!DOCTYPE html><html></html>', false],
+    [
+      'an XHTML 1.1 doctype after an XML declaration (standards mode)',
+      '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.1//EN" "http://www.w3.org/TR/xhtml11/DTD/xhtml11.dtd"><html></html>',
+      true,
+    ],
+    [
+      'an XHTML 1.0 Transitional doctype (limited-quirks mode)',
+      '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd"><html></html>',
+      false,
+    ],
+    [
+      'a comment first (browsers read past it)',
+      '<!-- x --><!DOCTYPE html><html></html>',
+      true,
+    ],
     [
       'the legacy-compat doctype',
       '<!DOCTYPE html SYSTEM "about:legacy-compat"><html></html>',
@@ -249,12 +267,32 @@ describe('doctype', () => {
       true,
     ],
     [
-      'another SYSTEM identifier',
+      'another SYSTEM identifier (standards mode)',
       '<!DOCTYPE html SYSTEM "http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd"><html></html>',
-      false,
+      true,
     ],
+    ['a doctype of another language', '<!DOCTYPE svg><svg></svg>', false],
   ])('%s → %s', (_case, html, passed) => {
     expect(runCheck(doctype, html).passed).toBe(passed);
+  });
+
+  it('says which mode the doctype gives, and why that is wrong', () => {
+    expect(runCheck(doctype, '<html></html>').message).toBe(
+      'The document has no doctype, so browsers render it in quirks mode, where they imitate the layout bugs of browsers from the 1990s.',
+    );
+    const transitional =
+      '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
+    const outcome = runCheck(doctype, `${transitional}<html></html>`);
+    expect(outcome.message).toBe(
+      `The doctype ${transitional} puts browsers in limited-quirks mode, where images in table cells are laid out as old browsers did.`,
+    );
+    expect(outcome.value).toBe(transitional);
+    expect(
+      runCheck(doctype, '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.1//EN">')
+        .message,
+    ).toBe(
+      'The doctype <!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.1//EN"> puts browsers in standards mode.',
+    );
   });
 });
 
@@ -281,39 +319,5 @@ describe('redirects', () => {
   ])('%s hops → %s', (n, passed) => {
     const hops = Array.from({ length: n }, (_, i) => hop(i));
     expect(runCheck(redirects, EMPTY, { redirects: hops }).passed).toBe(passed);
-  });
-});
-
-describe('image_dimensions', () => {
-  it.each([
-    [
-      'width and height on every image',
-      '<img src="a.webp" width="640" height="360"><picture><img src="b.webp" width="1" height="1"></picture>',
-      true,
-    ],
-    ['an image without height', '<img src="a.webp" width="640">', false],
-    [
-      'an image sized by CSS only',
-      '<img src="a.webp" style="width:10px;height:10px">',
-      false,
-    ],
-    ['empty attributes', '<img src="a.webp" width="" height="">', false],
-    ['no images', '<p>text</p>', null],
-  ])('%s → %s', (_case, body, passed) => {
-    expect(runCheck(imageDimensions, documentOf('', body)).passed).toBe(passed);
-  });
-
-  it('names the images that lack them', () => {
-    const outcome = runCheck(
-      imageDimensions,
-      documentOf(
-        '',
-        '<img src="a.webp" width="1" height="1"><img src="b.webp">',
-      ),
-    );
-    expect(outcome.message).toBe(
-      '1 of 2 images lacks width or height attributes.',
-    );
-    expect(outcome.value).toEqual(['<img src="b.webp">']);
   });
 });

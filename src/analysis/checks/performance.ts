@@ -1,10 +1,12 @@
 import { isTag } from 'domhandler';
 import type { Element } from 'domhandler';
+import { renderingModeOf } from '../doctype.js';
+import type { RenderingMode } from '../doctype.js';
 import { elementsOf } from '../parse.js';
 import { DECISIONS, THRESHOLDS } from '../thresholds.js';
 import { clip, firstItems, plural, startTag, withinLimit } from './check.js';
 import type { Check } from './check.js';
-import { subresourceRequests } from './resources.js';
+import { subresourceRequests } from '../resources.js';
 
 /** Checks of how fast the page can arrive and render. */
 
@@ -197,37 +199,6 @@ export const imageFormat: Check = {
   },
 };
 
-export const imageDimensions: Check = {
-  id: 'image_dimensions',
-  category: 'performance',
-  importance: 'low',
-  title: 'Image dimensions',
-  passesWhen: 'Every `<img>` has `width` and `height` attributes.',
-  notApplicableWhen: 'The page has no images.',
-  advice:
-    "Write each image's intrinsic `width` and `height` on its `<img>` (CSS may still scale it) so the browser keeps its room and the text does not jump as it loads.",
-  run: (page) => {
-    const images = elementsOf(page, 'img');
-    if (images.length === 0) {
-      return { passed: null, message: 'The page has no images.' };
-    }
-    // Without both, the browser cannot reserve the image's room and the text jumps when it loads.
-    const unsized = images.filter(
-      (img) => !img.attribs.width?.trim() || !img.attribs.height?.trim(),
-    );
-    return unsized.length === 0
-      ? {
-          passed: true,
-          message: `Every image (${images.length}) has width and height attributes.`,
-        }
-      : {
-          passed: false,
-          message: `${unsized.length} of ${plural(images.length, 'image')} ${unsized.length === 1 ? 'lacks' : 'lack'} width or height attributes.`,
-          value: firstItems(unsized).map(startTag),
-        };
-  },
-};
-
 /** The JavaScript MIME type essences a browser runs as a classic script (WHATWG MIME Sniffing). */
 const JAVASCRIPT_MIME_TYPES = new Set([
   'application/ecmascript',
@@ -314,24 +285,44 @@ export const domSize: Check = {
   },
 };
 
+/** What each mode means for the page, as a reader of the message needs it. */
+const MODE_EFFECTS: Record<Exclude<RenderingMode, 'no-quirks'>, string> = {
+  quirks:
+    'quirks mode, where they imitate the layout bugs of browsers from the 1990s',
+  'limited-quirks':
+    'limited-quirks mode, where images in table cells are laid out as old browsers did',
+};
+
 export const doctype: Check = {
   id: 'doctype',
   category: 'performance',
   importance: 'low',
-  title: 'HTML5 doctype',
-  passesWhen: 'The document starts with the HTML5 doctype, `<!DOCTYPE html>`.',
+  title: 'Standards-mode doctype',
+  passesWhen:
+    'The doctype puts browsers in standards (no-quirks) mode, as `<!DOCTYPE html>` and XHTML 1.1 do; none, or one that gives quirks or limited-quirks mode (HTML 4.01 Transitional, XHTML 1.0 Transitional), fails.',
   notApplicableWhen: null,
   advice:
     'Start the document with `<!DOCTYPE html>` so browsers render it in standards mode.',
-  run: (page) =>
-    page.hasDoctype
-      ? { passed: true, message: 'The document starts with <!DOCTYPE html>.' }
-      : {
-          passed: false,
-          message:
-            'The document does not start with <!DOCTYPE html>, so browsers may render it in quirks mode.',
-          value: clip(page.html.trimStart().slice(0, 60)),
-        },
+  run: (page) => {
+    const found = page.doctype;
+    const written = found === null ? null : clip(found.text, 160);
+    const mode = renderingModeOf(found);
+    if (mode === 'no-quirks') {
+      return {
+        passed: true,
+        message: `The doctype ${written} puts browsers in standards mode.`,
+        value: written,
+      };
+    }
+    return {
+      passed: false,
+      message:
+        found === null
+          ? `The document has no doctype, so browsers render it in ${MODE_EFFECTS.quirks}.`
+          : `The doctype ${written} puts browsers in ${MODE_EFFECTS[mode]}.`,
+      value: written ?? clip(page.html.trimStart().slice(0, 60)),
+    };
+  },
 };
 
 const CACHE_HEADERS = ['etag', 'last-modified', 'cache-control'];

@@ -1,16 +1,11 @@
 import type { Element } from 'domhandler';
-import { anchors, linkTarget } from '../links.js';
 import { elementsOf, elementsWhere, resolveUrl, tokensOf } from '../parse.js';
 import { THRESHOLDS } from '../thresholds.js';
-import { clip, firstItems, plural, startTag } from './check.js';
+import { clip, firstItems, isHttps, plural, startTag } from './check.js';
 import type { Check } from './check.js';
-import { loadedUrls } from './resources.js';
+import { loadedUrls } from '../resources.js';
 
 /** Checks of transport security, response headers and what the page exposes. */
-
-function isHttps(finalUrl: string): boolean {
-  return URL.parse(finalUrl)?.protocol === 'https:';
-}
 
 export const https: Check = {
   id: 'https',
@@ -125,16 +120,29 @@ export const serverSignature: Check = {
   },
 };
 
+/**
+ * Browsers imply `noopener` for `target=_blank` (HTML since 2019: Chrome 88, Firefox 79,
+ * Safari 12.1); only an explicit `rel=opener` hands the opened site this tab again.
+ */
+function reopensOpener(link: Element): boolean {
+  const rel = tokensOf(link, 'rel');
+  return (
+    rel.includes('opener') &&
+    !rel.includes('noopener') &&
+    !rel.includes('noreferrer')
+  );
+}
+
 export const unsafeCrossOriginLinks: Check = {
   id: 'unsafe_cross_origin_links',
   category: 'security',
   importance: 'medium',
   title: 'Safe cross-origin links',
   passesWhen:
-    'Every `target=_blank` link to another origin has `rel` noopener or noreferrer.',
+    'No `target=_blank` link to another origin asks for `rel=opener`: browsers open such links without a handle on this tab (`noopener` is implied), unless the link asks for one.',
   notApplicableWhen: 'No link opens another origin in a new tab.',
   advice:
-    'Add `rel="noopener"` to links that open another site in a new tab, so that site cannot take over the tab showing your page.',
+    'Drop `rel="opener"` from links that open another site in a new tab, so that site cannot send the tab showing your page elsewhere.',
   run: (page, snapshot) => {
     // <base href> changes how links resolve, not which origin the page itself is.
     const origin = URL.parse(snapshot.finalUrl)?.origin;
@@ -154,18 +162,15 @@ export const unsafeCrossOriginLinks: Check = {
         message: 'No link opens another origin in a new tab.',
       };
     }
-    const unsafe = external.filter((a) => {
-      const rel = tokensOf(a, 'rel');
-      return !rel.includes('noopener') && !rel.includes('noreferrer');
-    });
+    const unsafe = external.filter(reopensOpener);
     return unsafe.length === 0
       ? {
           passed: true,
-          message: `Every link to another origin in a new tab (${external.length}) has rel=noopener or noreferrer.`,
+          message: `No link to another origin in a new tab (${external.length}) asks for rel=opener.`,
         }
       : {
           passed: false,
-          message: `${unsafe.length} of ${plural(external.length, 'link')} to another origin in a new tab lack rel=noopener or noreferrer.`,
+          message: `${unsafe.length} of ${plural(external.length, 'link')} to another origin in a new tab ${unsafe.length === 1 ? 'asks' : 'ask'} for rel=opener, handing that site this tab.`,
           value: firstItems(unsafe).map(startTag),
         };
   },
@@ -188,13 +193,54 @@ function isReservedAddress(address: string): boolean {
   return RESERVED_DOMAIN.test(address.slice(address.lastIndexOf('@') + 1));
 }
 
+/** What ends a run of text that could be a URL: white space, or what no URL holds. */
+function endsUrl(code: number): boolean {
+  return (
+    code <= 32 ||
+    code === 0x22 || // "
+    code === 0x3c || // <
+    code === 0x3e || // >
+    code === 0x60 || // `
+    code === 0xa0 ||
+    (code >= 0x2000 && code <= 0x200b) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x3000
+  );
+}
+/** Just before a local part, these say it is the tail of a URL or of an identifier. */
+const INSIDE_URL = /[/=?&#~!$*\\|^@]/;
+
 /**
- * The addresses in a text, read outward from each "@" rather than by one regex over
- * the text, whose backtracking would be quadratic on long runs of letters.
+ * The addresses a reader sees in a text: read outward from each "@" (one regex over the
+ * text would backtrack quadratically on long runs of letters), and only those that
+ * stand apart. An "@" inside a URL (`https://lore.kernel.org/git/2020….GC2868@szeder.dev/`,
+ * `…/message-id/CAJ…Xa=DxR7…@mail.gmail.com`, `www.…`) is part of an address nobody is
+ * shown; so is a local part longer than RFC 5321 allows, or one a path runs on from.
  */
 export function emailAddressesIn(text: string): string[] {
   const found: string[] = [];
+  // One pass ahead of the "@"s: whether the run of text holding the next one is a URL.
+  let read = 0;
+  let inUrl = false;
+  let runStart = true;
   for (let at = text.indexOf('@'); at !== -1; at = text.indexOf('@', at + 1)) {
+    for (; read < at; read++) {
+      if (endsUrl(text.charCodeAt(read))) {
+        inUrl = false;
+        runStart = true;
+        continue;
+      }
+      if (
+        !inUrl &&
+        ((text[read] === ':' && text.startsWith('//', read + 1)) ||
+          (runStart && text.slice(read, read + 4).toLowerCase() === 'www.'))
+      ) {
+        inUrl = true;
+      }
+      runStart = false;
+    }
+    if (inUrl) continue;
     let start = at;
     while (
       start > 0 &&
@@ -202,6 +248,8 @@ export function emailAddressesIn(text: string): string[] {
       LOCAL_CHAR.test(text[start - 1])
     )
       start--;
+    const before = start > 0 ? text[start - 1] : '';
+    if (INSIDE_URL.test(before) || LOCAL_CHAR.test(before)) continue;
     let end = at + 1;
     while (
       end < text.length &&
@@ -209,6 +257,7 @@ export function emailAddressesIn(text: string): string[] {
       DOMAIN_CHAR.test(text[end])
     )
       end++;
+    if (text[end] === '/') continue;
     const address = text.slice(start, end).replace(/[.-]+$/, '');
     if (ADDRESS.test(address)) found.push(address);
   }
@@ -227,10 +276,8 @@ function mailtoAddresses(href: string): string[] {
     const [name, value = ''] = field.split('=', 2);
     if (MAILTO_ADDRESS_FIELDS.has(name.toLowerCase())) fields.push(value);
   }
-  return fields
-    .flatMap((field) => safeDecode(field).split(','))
-    .map((address) => address.trim())
-    .filter((address) => address.includes('@'));
+  // The same reading as for prose: `mailto:email@address` names no address.
+  return fields.flatMap((field) => emailAddressesIn(safeDecode(field)));
 }
 
 function safeDecode(text: string): string {
@@ -247,7 +294,7 @@ export const plaintextEmail: Check = {
   importance: 'low',
   title: 'Plain-text e-mail addresses',
   passesWhen:
-    'No e-mail address in the prose or in `mailto:` links, leaving out reserved example domains (RFC 2606, RFC 6761) and addresses in code (`<code>`, `<kbd>`, `<samp>`, `<pre>`).',
+    "No e-mail address in the prose or in `mailto:` links, read by one rule: an address stands apart (not inside a URL, such as a mail archive's `…/2020….GC2868@szeder.dev/`) and has a dotted domain (`email@address` is none); reserved example domains (RFC 2606, RFC 6761) and addresses in code (`<code>`, `<kbd>`, `<samp>`, `<pre>`) are left out.",
   notApplicableWhen: null,
   advice:
     'Offer a contact form, or write addresses in a way harvesting robots do not read, to keep them off spam lists.',
@@ -437,261 +484,6 @@ export const frameProtection: Check = {
       message:
         'Neither X-Frame-Options nor CSP frame-ancestors protects the page from framing.',
     };
-  },
-};
-
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
-
-export const httpsRedirect: Check = {
-  id: 'https_redirect',
-  category: 'security',
-  importance: 'medium',
-  title: 'HTTP to HTTPS redirect',
-  passesWhen:
-    'On an https page, the same URL with http:// answers with a redirect to https://.',
-  notApplicableWhen:
-    'The page is not served over HTTPS, or its http:// URL did not answer.',
-  advice:
-    'Make every http:// address answer with a 301 (or 308) to the same https:// address.',
-  run: (_page, { finalUrl, httpProbe }) => {
-    if (!isHttps(finalUrl)) {
-      return { passed: null, message: 'The page is not served over HTTPS.' };
-    }
-    if (httpProbe === null) {
-      return { passed: null, message: 'The http:// URL was not asked.' };
-    }
-    // Nothing listening on http:// is no insecure answer: browsers then try https.
-    if (httpProbe.status === null) {
-      return {
-        passed: null,
-        message: `The http:// URL did not answer (${httpProbe.error ?? 'network error'}).`,
-        value: clip(httpProbe.url),
-      };
-    }
-    const { status, location } = httpProbe;
-    const evidence = clip(
-      `${status} ${httpProbe.url}${location ? ` → ${location}` : ''}`,
-    );
-    if (REDIRECT_STATUSES.has(status) && location?.startsWith('https://')) {
-      return {
-        passed: true,
-        message: `The http:// URL redirects to https:// (HTTP ${status}).`,
-        value: evidence,
-      };
-    }
-    return {
-      passed: false,
-      message: REDIRECT_STATUSES.has(status)
-        ? 'The http:// URL redirects, but not to https://.'
-        : `The http:// URL answers HTTP ${status} instead of redirecting to https://.`,
-      value: evidence,
-    };
-  },
-};
-
-export const insecureLinks: Check = {
-  id: 'insecure_links',
-  category: 'security',
-  importance: 'low',
-  title: 'Links over HTTPS',
-  passesWhen: 'An https page has no link to a plain http:// URL.',
-  notApplicableWhen: 'The page is not served over HTTPS.',
-  advice:
-    'Link to https:// wherever the target offers it: a plain http link lets the network read and change what the reader gets.',
-  run: (page, { finalUrl }) => {
-    if (!isHttps(finalUrl)) {
-      return { passed: null, message: 'The page is not served over HTTPS.' };
-    }
-    const insecure = anchors(page).filter(
-      (link) => linkTarget(page, link)?.protocol === 'http:',
-    );
-    return insecure.length === 0
-      ? { passed: true, message: 'No link leads to a plain http:// URL.' }
-      : {
-          passed: false,
-          message: `${plural(insecure.length, 'link leads', 'links lead')} to a plain http:// URL.`,
-          value: firstItems(insecure).map((link) =>
-            clip(link.attribs.href, 120),
-          ),
-        };
-  },
-};
-
-/** Referrer policies a browser knows, with the legacy meta names mapped to them. */
-const REFERRER_POLICIES = new Map([
-  ['no-referrer', 'no-referrer'],
-  ['no-referrer-when-downgrade', 'no-referrer-when-downgrade'],
-  ['same-origin', 'same-origin'],
-  ['origin', 'origin'],
-  ['strict-origin', 'strict-origin'],
-  ['origin-when-cross-origin', 'origin-when-cross-origin'],
-  ['strict-origin-when-cross-origin', 'strict-origin-when-cross-origin'],
-  ['unsafe-url', 'unsafe-url'],
-  ['never', 'no-referrer'],
-  ['default', 'strict-origin-when-cross-origin'],
-  ['always', 'unsafe-url'],
-  ['origin-when-crossorigin', 'origin-when-cross-origin'],
-]);
-
-/** The policy a value sets: its last known token, as browsers read a list of fallbacks. */
-function referrerPolicyOf(value: string | undefined): string | null {
-  const known = (value ?? '')
-    .split(',')
-    .map((token) => REFERRER_POLICIES.get(token.trim().toLowerCase()))
-    .filter((policy) => policy !== undefined);
-  return known.at(-1) ?? null;
-}
-
-export const referrerPolicy: Check = {
-  id: 'referrer_policy',
-  category: 'security',
-  importance: 'low',
-  title: 'Referrer-Policy',
-  passesWhen:
-    'A `Referrer-Policy` header or `<meta name="referrer">` sets a policy other than `unsafe-url`.',
-  notApplicableWhen: null,
-  advice:
-    'Send `Referrer-Policy: strict-origin-when-cross-origin` (or stricter) so the full addresses of your pages do not leak to other sites.',
-  run: (page, { headers }) => {
-    // A <meta name="referrer"> overrides the header for the page's own requests.
-    const meta = elementsWhere(page, 'meta', 'name', 'referrer')
-      .map((m) => referrerPolicyOf(m.attribs.content))
-      .filter((policy) => policy !== null)
-      .at(-1);
-    const policy = meta ?? referrerPolicyOf(headers['referrer-policy']);
-    if (policy === null) {
-      return { passed: false, message: 'The page sets no Referrer-Policy.' };
-    }
-    return policy === 'unsafe-url'
-      ? {
-          passed: false,
-          message:
-            'The Referrer-Policy unsafe-url sends full URLs, https ones included, to every site.',
-          value: policy,
-        }
-      : {
-          passed: true,
-          message: `The Referrer-Policy is ${policy}.`,
-          value: policy,
-        };
-  },
-};
-
-export const permissionsPolicy: Check = {
-  id: 'permissions_policy',
-  category: 'security',
-  importance: 'low',
-  title: 'Permissions-Policy',
-  passesWhen: 'A `Permissions-Policy` header is sent.',
-  notApplicableWhen: null,
-  advice:
-    'Send a `Permissions-Policy` header that switches off the browser features the site does not use, such as `camera=(), microphone=(), geolocation=()`.',
-  run: (_page, { headers }) => {
-    const header = headers['permissions-policy']?.trim();
-    return header
-      ? {
-          passed: true,
-          message:
-            'A Permissions-Policy header limits the browser features the page may use.',
-          value: clip(header),
-        }
-      : {
-          passed: false,
-          message: 'The page sends no Permissions-Policy header.',
-        };
-  },
-};
-
-/** A Set-Cookie's name and the attributes it lacks on this page. */
-function cookieGaps(setCookie: string, onHttps: boolean): string | null {
-  const [pair, ...attributes] = setCookie.split(';');
-  const names = new Set(
-    attributes.map((attribute) => attribute.split('=')[0].trim().toLowerCase()),
-  );
-  const missing: string[] = [];
-  if (!names.has('samesite')) missing.push('no SameSite');
-  if (onHttps && !names.has('secure')) missing.push('no Secure');
-  if (missing.length === 0) return null;
-  return clip(`${pair.split('=')[0].trim()}: ${missing.join(', ')}`, 120);
-}
-
-export const cookieFlags: Check = {
-  id: 'cookie_flags',
-  category: 'security',
-  importance: 'medium',
-  title: 'Cookie attributes',
-  passesWhen:
-    'Every cookie the page sets has `SameSite`, and `Secure` on https.',
-  notApplicableWhen: 'The page sets no cookies.',
-  advice:
-    'Set `SameSite=Lax` (or `Strict`) on every cookie, and `Secure` on an https site, so cookies stay off cross-site requests and plain http.',
-  run: (_page, { setCookies, finalUrl }) => {
-    if (setCookies.length === 0) {
-      return { passed: null, message: 'The page sets no cookies.' };
-    }
-    const onHttps = isHttps(finalUrl);
-    const gaps = setCookies
-      .map((cookie) => cookieGaps(cookie, onHttps))
-      .filter((gap) => gap !== null);
-    const needs = onHttps ? 'SameSite and Secure' : 'SameSite';
-    return gaps.length === 0
-      ? {
-          passed: true,
-          message: `Every cookie (${setCookies.length}) is set with ${needs}.`,
-        }
-      : {
-          passed: false,
-          message: `${gaps.length} of ${plural(setCookies.length, 'cookie')} ${gaps.length === 1 ? 'lacks' : 'lack'} ${needs}.`,
-          value: firstItems(gaps),
-        };
-  },
-};
-
-export const subresourceIntegrity: Check = {
-  id: 'subresource_integrity',
-  category: 'security',
-  importance: 'low',
-  title: 'Subresource integrity',
-  passesWhen:
-    'Every script and stylesheet from another origin carries an `integrity` hash.',
-  notApplicableWhen:
-    'The page loads no script or stylesheet from another origin.',
-  advice:
-    'Add `integrity` (and `crossorigin="anonymous"`) to scripts and stylesheets served from other origins, so a tampered copy is refused.',
-  run: (page, { finalUrl }) => {
-    const origin = URL.parse(finalUrl)?.origin;
-    const foreign = (element: Element, attribute: string) => {
-      const reference = element.attribs[attribute]?.trim();
-      const url = reference ? resolveUrl(page, reference) : null;
-      return (
-        url !== null &&
-        (url.protocol === 'http:' || url.protocol === 'https:') &&
-        url.origin !== origin
-      );
-    };
-    const resources = [
-      ...elementsOf(page, 'script').filter((s) => foreign(s, 'src')),
-      ...elementsOf(page, 'link').filter(
-        (l) => tokensOf(l, 'rel').includes('stylesheet') && foreign(l, 'href'),
-      ),
-    ];
-    if (resources.length === 0) {
-      return {
-        passed: null,
-        message: 'The page loads no script or stylesheet from another origin.',
-      };
-    }
-    const unchecked = resources.filter((r) => !r.attribs.integrity?.trim());
-    return unchecked.length === 0
-      ? {
-          passed: true,
-          message: `Every script and stylesheet from another origin (${resources.length}) carries an integrity hash.`,
-        }
-      : {
-          passed: false,
-          message: `${unchecked.length} of ${plural(resources.length, 'script or stylesheet', 'scripts and stylesheets')} from another origin ${unchecked.length === 1 ? 'carries' : 'carry'} no integrity hash.`,
-          value: firstItems(unchecked).map(startTag),
-        };
   },
 };
 

@@ -9,6 +9,7 @@ import {
   headingOrder,
   imageAlt,
   metaDescription,
+  pageTitleOf,
   significantWords,
   title,
 } from './seo-content.js';
@@ -203,8 +204,46 @@ describe('content_keywords', () => {
       page('Pricing plans for teams', '<b>Pri</b>cing <em>pl</em>ans'),
       true,
     ],
+    [
+      'a title that is only its site name after the page word',
+      page('in - Rust', 'Keyword for iterating over values in a loop.'),
+      null,
+    ],
+    [
+      'keywords in the text, the site name not',
+      page('Pricing plans | Acme Audits', 'Our pricing plans.'),
+      true,
+    ],
+    [
+      'only the site name in the text',
+      page('Pricing plans — Acme Audits', 'Acme Audits welcomes you.'),
+      false,
+    ],
+    [
+      'a hyphen inside a word is no separator',
+      page('Server-side rendering', 'Rendering on the server side.'),
+      true,
+    ],
   ])('%s → %s', (_case, html, passed) => {
     expect(runCheck(contentKeywords, html).passed).toBe(passed);
+  });
+
+  it('leaves out a trailing site name, after the last separator', () => {
+    expect(pageTitleOf('in - Rust')).toEqual({ page: 'in', siteName: 'Rust' });
+    expect(pageTitleOf('Guide · Install – Acme Docs')).toEqual({
+      page: 'Guide · Install',
+      siteName: 'Acme Docs',
+    });
+    expect(pageTitleOf('Server-side rendering')).toEqual({
+      page: 'Server-side rendering',
+      siteName: null,
+    });
+  });
+
+  it('says the title holds nothing but the site name', () => {
+    expect(runCheck(contentKeywords, page('in - Rust', 'text')).message).toBe(
+      'The title has no significant word besides the site name ("Rust") to look for in the text.',
+    );
   });
 
   it('leaves out short words and stop words', () => {

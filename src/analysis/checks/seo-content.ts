@@ -4,7 +4,13 @@ import { elementsOf, elementsWhere, textOf, walkWithin } from '../parse.js';
 import type { ParsedPage } from '../parse.js';
 import { THRESHOLDS } from '../thresholds.js';
 import type { CheckOutcome } from '../types.js';
-import { clip, firstItems, plural, startTag } from './check.js';
+import {
+  clip,
+  firstItems,
+  notOnRedirectStubs,
+  plural,
+  startTag,
+} from './check.js';
 import type { Check } from './check.js';
 
 /** Checks of what the page says: title, description, headings, keywords, image text. */
@@ -48,7 +54,7 @@ function titleTexts(page: ParsedPage): string[] {
   return page.titles.map(textOf);
 }
 
-export const title: Check = {
+export const title: Check = notOnRedirectStubs({
   id: 'title',
   category: 'seo',
   importance: 'high',
@@ -63,9 +69,9 @@ export const title: Check = {
       THRESHOLDS.titleMinChars,
       THRESHOLDS.titleMaxChars,
     ),
-};
+});
 
-export const metaDescription: Check = {
+export const metaDescription: Check = notOnRedirectStubs({
   id: 'meta_description',
   category: 'seo',
   importance: 'high',
@@ -82,7 +88,7 @@ export const metaDescription: Check = {
       THRESHOLDS.descriptionMinChars,
       THRESHOLDS.descriptionMaxChars,
     ),
-};
+});
 
 /** A heading's text, or the alt text of its images (a logo as the h1). */
 function headingText(heading: Element): string {
@@ -97,7 +103,7 @@ function headingText(heading: Element): string {
   return alts.join(' ').trim();
 }
 
-export const h1: Check = {
+export const h1: Check = notOnRedirectStubs({
   id: 'h1',
   category: 'seo',
   importance: 'high',
@@ -125,9 +131,9 @@ export const h1: Check = {
     }
     return { passed: true, message: 'The page has one <h1> heading.', value };
   },
-};
+});
 
-export const headingOrder: Check = {
+export const headingOrder: Check = notOnRedirectStubs({
   id: 'heading_order',
   category: 'seo',
   importance: 'low',
@@ -158,7 +164,7 @@ export const headingOrder: Check = {
           value: firstItems(skips),
         };
   },
-};
+});
 
 /** Common English function words that say nothing about a page's topic. */
 const STOP_WORDS = new Set(
@@ -196,6 +202,30 @@ export function significantWords(text: string): string[] {
   return [...new Set(words)];
 }
 
+/**
+ * What sets a site's name apart at the end of a title, surrounded by spaces:
+ * "Pricing plans - Acme", "in - Rust", "Guide | Docs", "Home · Blog".
+ */
+const SITE_NAME_SEPARATOR = /\s(?:-|–|—|\||·|•|»|::|\/\/)\s/gu;
+
+/**
+ * The title without a trailing site-name segment, and that name (null when the title
+ * has no separator): the name repeats on every page of the site and says nothing of
+ * this one.
+ */
+export function pageTitleOf(title: string): {
+  page: string;
+  siteName: string | null;
+} {
+  let last: RegExpExecArray | null = null;
+  for (const match of title.matchAll(SITE_NAME_SEPARATOR)) last = match;
+  if (last === null) return { page: title, siteName: null };
+  return {
+    page: title.slice(0, last.index).trim(),
+    siteName: title.slice(last.index + last[0].length).trim(),
+  };
+}
+
 /** Characters that continue a word or an identifier. */
 const WORD_CHAR = /[\p{L}\p{N}_]/u;
 
@@ -213,23 +243,26 @@ export function containsWord(text: string, word: string): boolean {
   return false;
 }
 
-export const contentKeywords: Check = {
+export const contentKeywords: Check = notOnRedirectStubs({
   id: 'content_keywords',
   category: 'seo',
   importance: 'medium',
   title: 'Title keywords in the content',
-  passesWhen: `At least ${THRESHOLDS.keywordMinShare * 100}% of the title's significant words (${THRESHOLDS.keywordMinLetters} or more letters, not stop words; an identifier joined by \`_\` such as \`pg_stat_activity\` is one word) occur in the visible text.`,
+  passesWhen: `At least ${THRESHOLDS.keywordMinShare * 100}% of the title's significant words (${THRESHOLDS.keywordMinLetters} or more letters, not stop words; an identifier joined by \`_\` such as \`pg_stat_activity\` is one word; a trailing site name after \` - \`, \` | \` or a like separator left out) occur in the visible text.`,
   notApplicableWhen:
-    'The title has no significant word: no title, or only short words and stop words (`DO`, `pg_am`).',
+    'The title has no significant word: no title, only short words and stop words (`DO`, `pg_am`), or nothing but the site name (`in - Rust`).',
   advice:
     'Use in the text the words the title promises; when title and text speak of different things, rewrite whichever is off.',
   run: (page) => {
     const titles = titleTexts(page);
-    const keywords = titles.length > 0 ? significantWords(titles[0]) : [];
+    const title = titles.length > 0 ? pageTitleOf(titles[0]) : null;
+    const keywords = title ? significantWords(title.page) : [];
     if (keywords.length === 0) {
       return {
         passed: null,
-        message: 'The title has no significant word to look for in the text.',
+        message: title?.siteName
+          ? `The title has no significant word besides the site name ("${clip(title.siteName, 60)}") to look for in the text.`
+          : 'The title has no significant word to look for in the text.',
       };
     }
     const text = page.visibleText.toLowerCase();
@@ -247,9 +280,9 @@ export const contentKeywords: Check = {
       value: { keywords: firstItems(keywords), missing: firstItems(missing) },
     };
   },
-};
+});
 
-export const imageAlt: Check = {
+export const imageAlt: Check = notOnRedirectStubs({
   id: 'image_alt',
   category: 'seo',
   importance: 'medium',
@@ -275,7 +308,7 @@ export const imageAlt: Check = {
           value: firstItems(missing).map(startTag),
         };
   },
-};
+});
 
 export const SEO_CONTENT_CHECKS: readonly Check[] = [
   title,

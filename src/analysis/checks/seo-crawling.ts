@@ -8,22 +8,28 @@ import {
   isBrokenAnswer,
   isThePage,
   linkTarget,
+  scriptedAnchors,
 } from '../links.js';
-import { elementsOf, elementsWhere, textOf, tokensOf } from '../parse.js';
+import { elementsOf, textOf, tokensOf } from '../parse.js';
 import type { ParsedPage } from '../parse.js';
 import {
   answeredAt,
-  forbidsFollowing,
   forbidsIndexing,
   robotsMetas,
   robotsTxtBlockingLine,
   robotsTxtProblems,
 } from '../robots.js';
-import { PROBE_LIMITS } from '../options.js';
 import { CAPPED_SCORE_MAX } from '../score.js';
 import { THRESHOLDS } from '../thresholds.js';
 import type { CheckOutcome, SideFetch, Snapshot } from '../types.js';
-import { clip, firstItems, plural, startTag, withinLimit } from './check.js';
+import {
+  clip,
+  firstItems,
+  notOnRedirectStubs,
+  plural,
+  startTag,
+  withinLimit,
+} from './check.js';
 import type { Check } from './check.js';
 import { genericLinkTextsFor } from './generic-link-texts.js';
 
@@ -253,7 +259,10 @@ function linksWithRel(page: ParsedPage, rel: string): Element[] {
 const ROOT_PATH = /^\/(?:(?:index|default)\.[a-z]+)?$/i;
 
 /** A canonical target that is another page: it must answer 200 without redirecting and may be indexed. */
-function judgeOtherCanonical(target: URL, snapshot: Snapshot): CheckOutcome {
+export function judgeOtherCanonical(
+  target: URL,
+  snapshot: Snapshot,
+): CheckOutcome {
   const value = clip(target.href);
   const pageUrl = URL.parse(snapshot.finalUrl);
   if (
@@ -325,7 +334,7 @@ function judgeOtherCanonical(target: URL, snapshot: Snapshot): CheckOutcome {
   };
 }
 
-export const canonical: Check = {
+export const canonical: Check = notOnRedirectStubs({
   id: 'canonical',
   category: 'seo',
   importance: 'medium',
@@ -364,9 +373,9 @@ export const canonical: Check = {
     }
     return judgeOtherCanonical(target, snapshot);
   },
-};
+});
 
-export const hreflang: Check = {
+export const hreflang: Check = notOnRedirectStubs({
   id: 'hreflang',
   category: 'seo',
   importance: 'low',
@@ -400,7 +409,7 @@ export const hreflang: Check = {
           value: firstItems(invalid).map(startTag),
         };
   },
-};
+});
 
 export const linkText: Check = {
   id: 'link_text',
@@ -457,17 +466,22 @@ export const crawlableLinks: Check = {
   importance: 'low',
   title: 'Crawlable links',
   passesWhen:
-    'No link is a `javascript:` or `file:` URL or an href that is no URL; an empty href, fragments and other schemes (`mailto:`, `ftp:`, ...) are fine.',
-  notApplicableWhen: 'The page has no links.',
+    'No link is a `javascript:` or `file:` URL, an href that is no URL, or an `<a>` with a click handler (`onclick`) but no href; an empty href, fragments and other schemes (`mailto:`, `ftp:`, ...) are fine.',
+  notApplicableWhen:
+    'The page has no links: no `<a href>`, and no `<a>` with a click handler.',
   advice:
-    'Give every `<a>` a real URL: run scripts from buttons rather than `javascript:` links, and never link to files on your own disk.',
+    'Give every `<a>` a real URL: run scripts from buttons rather than `javascript:` links or `<a onclick>` without an href, and never link to files on your own disk.',
   run: (page) => {
     const links = anchors(page);
-    if (links.length === 0) {
+    const scripted = new Set(scriptedAnchors(page));
+    const total = links.length + scripted.size;
+    if (total === 0) {
       return { passed: null, message: 'The page has no links.' };
     }
     // An empty href is the page itself; mailto:, ftp: and other schemes are resources, not faults.
-    const uncrawlable = links.filter((link) => {
+    const uncrawlable = elementsOf(page, 'a').filter((link) => {
+      if (scripted.has(link)) return true;
+      if (link.attribs.href === undefined) return false;
       const url = linkTarget(page, link);
       return url === null || UNCRAWLABLE_SCHEMES.has(url.protocol);
     });
@@ -475,7 +489,7 @@ export const crawlableLinks: Check = {
       ? { passed: true, message: 'Every link can be followed.' }
       : {
           passed: false,
-          message: `${uncrawlable.length} of ${plural(links.length, 'link')} cannot be followed: a javascript: or file: URL, or no valid URL.`,
+          message: `${uncrawlable.length} of ${plural(total, 'link')} cannot be followed: a javascript: or file: URL, no valid URL, or a click handler instead of an href.`,
           value: firstItems(uncrawlable).map(startTag),
         };
   },
@@ -501,7 +515,7 @@ export const inPageLinks: Check = {
   },
 };
 
-export const language: Check = {
+export const language: Check = notOnRedirectStubs({
   id: 'language',
   category: 'seo',
   importance: 'medium',
@@ -527,9 +541,9 @@ export const language: Check = {
       value: clip(lang),
     };
   },
-};
+});
 
-export const favicon: Check = {
+export const favicon: Check = notOnRedirectStubs({
   id: 'favicon',
   category: 'seo',
   importance: 'low',
@@ -561,135 +575,7 @@ export const favicon: Check = {
           value: status,
         };
   },
-};
-
-export const brokenLinks: Check = {
-  id: 'broken_links',
-  category: 'seo',
-  importance: 'high',
-  title: 'Broken links',
-  passesWhen: `None of the page's probed links and subresources answers 4xx/5xx or cannot be reached (HEAD, then GET when HEAD answers an error; same origin first, at most ${PROBE_LIMITS.maxUrls} URLs).`,
-  notApplicableWhen:
-    'The page has no http(s) link or subresource, or none of those probed answered in time.',
-  advice:
-    'Fix or remove each broken link, restore or replace each missing image, script or stylesheet, and point moved pages to their new address.',
-  run: (_page, { linkProbes }) => {
-    if (linkProbes === null) {
-      return { passed: null, message: 'The links were not probed.' };
-    }
-    const { found, probed } = linkProbes;
-    if (found === 0) {
-      return {
-        passed: null,
-        message: 'The page has no links or subresources to probe.',
-      };
-    }
-    const broken = probed.filter((p) => isBrokenAnswer(p.status, p.error));
-    const unverified = probed.filter(
-      (p) => p.status === null && !isBrokenAnswer(p.status, p.error),
-    ).length;
-    const scope =
-      found > probed.length ? ` (the first ${probed.length} of ${found})` : '';
-    if (broken.length > 0) {
-      return {
-        passed: false,
-        message: `${broken.length} of ${plural(probed.length, 'URL')} probed ${broken.length === 1 ? 'is' : 'are'} broken${scope}.`,
-        value: firstItems(broken).map((p) =>
-          clip(`${p.status ?? p.error} ${p.kind} ${p.url}`, 160),
-        ),
-      };
-    }
-    if (unverified === probed.length) {
-      return {
-        passed: null,
-        message: `None of the ${plural(probed.length, 'URL')} probed answered in time.`,
-      };
-    }
-    const unchecked =
-      unverified > 0 ? `; ${unverified} could not be checked` : '';
-    return {
-      passed: true,
-      message: `Every URL probed answers${scope}${unchecked}.`,
-    };
-  },
-};
-
-export const metaRefresh: Check = {
-  id: 'meta_refresh',
-  category: 'seo',
-  importance: 'low',
-  title: 'Meta refresh',
-  passesWhen: 'No `<meta http-equiv="refresh">`.',
-  notApplicableWhen: null,
-  advice:
-    'Replace the meta refresh with a server redirect (301 or 308), or let readers reload: timed reloads lose their place and confuse search engines.',
-  run: (page) => {
-    const refreshes = elementsWhere(page, 'meta', 'http-equiv', 'refresh');
-    return refreshes.length === 0
-      ? {
-          passed: true,
-          message: 'The page does not reload or redirect itself.',
-        }
-      : {
-          passed: false,
-          message: 'A meta refresh reloads or redirects the page.',
-          // Its content is the delay and, for a redirect, the target.
-          value: firstItems(refreshes).map((meta) =>
-            clip(`content="${meta.attribs.content ?? ''}"`, 120),
-          ),
-        };
-  },
-};
-
-export const nofollow: Check = {
-  id: 'nofollow',
-  category: 'seo',
-  importance: 'low',
-  title: 'Followed links',
-  passesWhen:
-    'Neither a robots meta tag nor `X-Robots-Tag` says `nofollow`, and no link to this site carries `rel=nofollow`.',
-  notApplicableWhen: null,
-  advice:
-    'Take `nofollow` off the robots meta tag and off links to your own pages so search engines follow and credit them; keep it for paid or untrusted links elsewhere.',
-  run: (page, snapshot) => {
-    const header = snapshot.headers['x-robots-tag'];
-    if (header !== undefined && forbidsFollowing(header)) {
-      return {
-        passed: false,
-        message:
-          "The X-Robots-Tag header tells search engines not to follow the page's links.",
-        value: clip(`X-Robots-Tag: ${header}`),
-      };
-    }
-    const meta = robotsMetas(page).find((m) =>
-      forbidsFollowing(m.attribs.content ?? ''),
-    );
-    if (meta) {
-      return {
-        passed: false,
-        message:
-          "A robots meta tag tells search engines not to follow the page's links.",
-        value: startTag(meta),
-      };
-    }
-    const origin = URL.parse(snapshot.finalUrl)?.origin;
-    const nofollowed = anchors(page).filter(
-      (link) =>
-        tokensOf(link, 'rel').includes('nofollow') &&
-        linkTarget(page, link)?.origin === origin,
-    );
-    return nofollowed.length === 0
-      ? {
-          passed: true,
-          message: 'Search engines may follow every link to this site.',
-        }
-      : {
-          passed: false,
-          message: `${plural(nofollowed.length, 'link')} to this site ${nofollowed.length === 1 ? 'carries' : 'carry'} rel=nofollow.`,
-          value: firstItems(nofollowed).map(startTag),
-        };
-  },
-};
+});
 
 export const SEO_CRAWLING_CHECKS: readonly Check[] = [
   seoFriendlyUrl,

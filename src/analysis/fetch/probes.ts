@@ -1,4 +1,4 @@
-import { subresourceRequests } from '../checks/resources.js';
+import { subresourceRequests } from '../resources.js';
 import {
   agreedCanonical,
   anchors,
@@ -13,7 +13,9 @@ import type { ParsedPage } from '../parse.js';
 import { robotsMetas } from '../robots.js';
 import type { LinkProbe, LinkProbes, TargetProbe } from '../types.js';
 import { decodeHtml, HTML_TYPES, mediaTypeOf } from './decode.js';
-import { boundedSignal, toAnalysisError } from './guarded-client.js';
+import { boundedSignal } from './guarded-client.js';
+import { toAnalysisError } from './network-errors.js';
+import type { ProbeAnswers } from './probe-answers.js';
 import type {
   GuardedClient,
   RequestBounds,
@@ -24,7 +26,8 @@ import type {
  * The requests gathering makes for what the page points to: its links and
  * subresources (broken_links), its canonical target and, on https, its http:// twin.
  * Each goes through the guarded client, never throws, and is bounded in number, size
- * and time inside the analysis deadline.
+ * and time inside the analysis deadline; each URL is asked once per analysis, and its
+ * answer may come from a source that already knows it (ProbeAnswers).
  */
 
 const ANY_ACCEPT = '*/*';
@@ -99,69 +102,16 @@ export function probeTargets(
   ];
 }
 
+/** Statuses whose Location the probes follow, as a browser would. */
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
 /**
- * HEAD, then GET when HEAD answers an error: many servers refuse or mishandle HEAD,
- * and the GET answer is what a reader gets. The body is never kept.
+ * Whether a HEAD answer may be a refusal of HEAD rather than the URL's answer: many
+ * servers refuse or mishandle HEAD (405, 501, 403, 500, ...). A 404 or 410 to HEAD is
+ * as good as GET's, and those are most of the broken links: one request is enough.
  */
-async function probeLink(
-  client: GuardedClient,
-  target: ProbeTarget,
-  bounds: RequestBounds,
-): Promise<LinkProbe> {
-  const signal = boundedSignal(bounds);
-  const ask = (method: 'HEAD' | 'GET') =>
-    client.get(target.url, {
-      method,
-      signal,
-      maxBytes: 0,
-      maxRedirects: PROBE_LIMITS.maxRedirects,
-      accept: ANY_ACCEPT,
-      readBody: false,
-    });
-  try {
-    let response = await ask('HEAD');
-    if (response.status >= 400) response = await ask('GET');
-    return { ...target, status: response.status, error: null };
-  } catch (error) {
-    return {
-      ...target,
-      status: null,
-      error: toAnalysisError(error, signal).code,
-    };
-  }
-}
-
-/** Runs `work` on every item, at most `concurrency` at a time, results in the items' order. */
-async function inParallel<T, R>(
-  items: readonly T[],
-  concurrency: number,
-  work: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]);
-    }
-  };
-  await Promise.all(
-    Array.from({ length: Math.min(concurrency, items.length) }, worker),
-  );
-  return results;
-}
-
-export async function probeLinks(
-  client: GuardedClient,
-  targets: ProbeTarget[],
-  bounds: RequestBounds,
-): Promise<LinkProbes> {
-  const probed = await inParallel(
-    targets.slice(0, PROBE_LIMITS.maxUrls),
-    PROBE_LIMITS.concurrency,
-    (target) => probeLink(client, target, bounds),
-  );
-  return { found: targets.length, probed };
+function mayRefuseHead(status: number): boolean {
+  return status >= 400 && status !== 404 && status !== 410;
 }
 
 /** A redirect's Location made absolute, or null. */
@@ -201,16 +151,50 @@ function robotsOf(head: ResponseHead, body: Buffer | null): string[] {
 }
 
 /**
- * The page's canonical target when it names another page, asked once without following
- * a redirect: a canonical must be a page that answers 200 and may be indexed. Past its
- * byte limit the body is not read, and the header's directives are all there is.
+ * One URL's own answer, its redirect not followed: HEAD, then GET when HEAD may have
+ * been refused. The body is never read.
  */
-export async function probeCanonical(
+async function askHead(
   client: GuardedClient,
-  url: string | null,
+  url: string,
   bounds: RequestBounds,
-): Promise<TargetProbe | null> {
-  if (url === null) return null;
+): Promise<TargetProbe> {
+  const signal = boundedSignal(bounds);
+  const ask = (method: 'HEAD' | 'GET') =>
+    client.get(url, {
+      method,
+      signal,
+      maxBytes: 0,
+      maxRedirects: 0,
+      followRedirects: false,
+      accept: ANY_ACCEPT,
+      readBody: false,
+    });
+  try {
+    let response = await ask('HEAD');
+    if (mayRefuseHead(response.status)) response = await ask('GET');
+    return {
+      url,
+      status: response.status,
+      location: locationOf(response),
+      robots: [],
+      error: null,
+    };
+  } catch (error) {
+    return failedProbe(url, error, signal);
+  }
+}
+
+/**
+ * One URL's own answer with the robots directives of its HTML (a canonical target's):
+ * GET, redirect not followed. Past its byte limit the body is not read, and the
+ * header's directives are all there is.
+ */
+async function askWithRobots(
+  client: GuardedClient,
+  url: string,
+  bounds: RequestBounds,
+): Promise<TargetProbe> {
   const signal = boundedSignal(bounds);
   let head: ResponseHead | null = null;
   try {
@@ -246,6 +230,103 @@ export async function probeCanonical(
   }
 }
 
+/**
+ * The probes of one analysis. Each URL is asked once, whatever asks for it (a link, a
+ * subresource, a hop of another link's redirects, the canonical), and its answer
+ * comes through `answers`, which may know it already.
+ */
+export class Prober {
+  private readonly asked = new Map<
+    string,
+    { answer: Promise<TargetProbe>; robots: boolean }
+  >();
+
+  constructor(
+    private readonly client: GuardedClient,
+    private readonly bounds: RequestBounds,
+    private readonly answers: ProbeAnswers,
+  ) {}
+
+  /** The URL's own answer, its redirect not followed; asked at once, at most once. */
+  answerOf(url: string, robots: boolean): Promise<TargetProbe> {
+    const asked = this.asked.get(url);
+    if (asked !== undefined && (asked.robots || !robots)) return asked.answer;
+    const answer = this.answers.answer({ url, robots }, () =>
+      robots
+        ? askWithRobots(this.client, url, this.bounds)
+        : askHead(this.client, url, this.bounds),
+    );
+    this.asked.set(url, { answer, robots });
+    return answer;
+  }
+
+  /** Where a link or subresource ends up: its redirects followed, hop by hop, up to the limit. */
+  async link(target: ProbeTarget): Promise<LinkProbe> {
+    let url = target.url;
+    for (let hops = 0; ; hops++) {
+      const answer = await this.answerOf(url, false);
+      if (answer.status === null) {
+        return { ...target, status: null, error: answer.error };
+      }
+      if (!REDIRECTS.has(answer.status) || answer.location === null) {
+        return { ...target, status: answer.status, error: null };
+      }
+      if (hops >= PROBE_LIMITS.maxRedirects) {
+        return { ...target, status: null, error: 'redirect_limit' };
+      }
+      const next = URL.parse(answer.location);
+      if (next === null || !/^https?:$/.test(next.protocol)) {
+        // As the guarded client does: nothing but http(s) is ever fetched.
+        return { ...target, status: null, error: 'blocked' };
+      }
+      url = withoutFragment(next);
+    }
+  }
+}
+
+/** Runs `work` on every item, at most `concurrency` at a time, results in the items' order. */
+async function inParallel<T, R>(
+  items: readonly T[],
+  concurrency: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]);
+    }
+  };
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, items.length) }, worker),
+  );
+  return results;
+}
+
+export async function probeLinks(
+  prober: Prober,
+  targets: ProbeTarget[],
+): Promise<LinkProbes> {
+  const probed = await inParallel(
+    targets.slice(0, PROBE_LIMITS.maxUrls),
+    PROBE_LIMITS.concurrency,
+    (target) => prober.link(target),
+  );
+  return { found: targets.length, probed };
+}
+
+/**
+ * The page's canonical target when it names another page, asked once without
+ * following a redirect: a canonical must be a page that answers 200 and may be indexed.
+ */
+export function probeCanonical(
+  prober: Prober,
+  url: string | null,
+): Promise<TargetProbe | null> {
+  return url === null ? Promise.resolve(null) : prober.answerOf(url, true);
+}
+
 /** The same URL with http:// (its explicit port kept, as a browser would ask). */
 export function httpTwinOf(httpsUrl: string): string | null {
   const url = URL.parse(httpsUrl);
@@ -256,31 +337,10 @@ export function httpTwinOf(httpsUrl: string): string | null {
 }
 
 /** On an https page, how its http:// twin answers: a redirect to https is what browsers need. */
-export async function probeHttpTwin(
-  client: GuardedClient,
+export function probeHttpTwin(
+  prober: Prober,
   finalUrl: string,
-  bounds: RequestBounds,
 ): Promise<TargetProbe | null> {
   const url = httpTwinOf(finalUrl);
-  if (url === null) return null;
-  const signal = boundedSignal(bounds);
-  try {
-    const response = await client.get(url, {
-      signal,
-      maxBytes: 0,
-      maxRedirects: 0,
-      followRedirects: false,
-      accept: ANY_ACCEPT,
-      readBody: false,
-    });
-    return {
-      url,
-      status: response.status,
-      location: locationOf(response),
-      robots: [],
-      error: null,
-    };
-  } catch (error) {
-    return failedProbe(url, error, signal);
-  }
+  return url === null ? Promise.resolve(null) : prober.answerOf(url, false);
 }

@@ -1,12 +1,13 @@
 import { isTag } from 'domhandler';
 import type { Element } from 'domhandler';
-import { elementsOf, resolveUrl, tokensOf } from '../parse.js';
-import type { ParsedPage } from '../parse.js';
-import type { SubresourceKind } from '../types.js';
+import { elementsOf, resolveUrl, tokensOf } from './parse.js';
+import type { ParsedPage } from './parse.js';
+import type { SubresourceKind } from './types.js';
 
 /**
- * What the page makes the browser fetch: shared by http_requests (how many requests)
- * and mixed_content (whether any goes over plain http).
+ * What the page makes the browser fetch, a fact of the parsed page beside links.ts:
+ * read by http_requests (how many requests), mixed_content (whether any goes over
+ * plain http) and the link probes of gathering (which of them answer).
  */
 
 export interface Subresource {
