@@ -1,0 +1,150 @@
+import { createHash } from 'node:crypto';
+import { decodeHtml } from '../fetch/decode.js';
+import { planProbes } from '../fetch/probes.js';
+import { PROBE_LIMITS } from '../options.js';
+import type { FetchedResponse } from '../fetch/guarded-client.js';
+import {
+  agreedCanonical,
+  anchors,
+  canonicalDeclarations,
+  linkTarget,
+} from '../links.js';
+import { elementsOf, parsePage, textOf, tokensOf } from '../parse.js';
+import type { ParsedPage } from '../parse.js';
+import { forbidsFollowing, forbidsIndexing, robotsMetas } from '../robots.js';
+import { normaliseUrl } from './crawl-scope.js';
+
+/** An `<a href>` of the page's body with an http(s) target, as a crawl reads it. */
+export interface AuditLink {
+  /** Normalised, absolute. */
+  url: string;
+  /** The link's text, whitespace collapsed, at most 200 characters. */
+  anchor: string;
+  /** False for rel=nofollow, or on a page whose robots directives say nofollow. */
+  followed: boolean;
+}
+
+/** What a site audit keeps of an HTML page, besides its page checks. */
+export interface AuditPageFacts {
+  title: string | null;
+  metaDescription: string | null;
+  /** The agreed canonical URL (tags and Link header), normalised; null when none or none agreed. */
+  canonical: string | null;
+  /** A noindex directive in meta robots or X-Robots-Tag. */
+  noindex: boolean;
+  /** A nofollow directive in meta robots or X-Robots-Tag: none of the page's links are followed. */
+  nofollow: boolean;
+  /** The robots directives of the page (X-Robots-Tag, then meta robots), as a canonical probe carries them. */
+  robots: string[];
+  hreflang: Array<{ lang: string; url: string }>;
+  words: number;
+  /** SHA-256 of the visible body text, whitespace collapsed and case-folded. */
+  textDigest: string;
+  /** The page's links, each target once, in the order they first appear. */
+  links: AuditLink[];
+}
+
+const ANCHOR_MAX = 200;
+
+function collapse(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** The probe plan a crawl keeps of a page: what its broken_links and canonical checks are judged again over. */
+export interface AuditProbePlan {
+  /** Distinct http(s) links and subresources of the page. */
+  found: number;
+  /** The first of them as single-page analyses probe them: same origin first, at most 50. */
+  targets: Array<{ url: string; kind: string }>;
+  /** The canonical URL when it names another page. */
+  canonical: string | null;
+}
+
+/** An HTML page of a crawl, decoded and parsed once: its facts and its probe plan. */
+export function auditPageOf(
+  answer: FetchedResponse,
+  url: string,
+): { facts: AuditPageFacts; plan: AuditProbePlan } {
+  const decoded = decodeHtml(
+    answer.body,
+    answer.headers['content-type'] ?? null,
+  );
+  const page = parsePage(decoded.html, url);
+  const plan = planProbes(page, {
+    html: decoded.html,
+    finalUrl: url,
+    headers: answer.headers,
+  });
+  return {
+    facts: auditPageFacts(page, url, answer.headers),
+    plan: {
+      found: plan.targets.length,
+      targets: plan.targets.slice(0, PROBE_LIMITS.maxUrls),
+      canonical: plan.canonical,
+    },
+  };
+}
+
+/** The facts of a parsed HTML page. */
+export function auditPageFacts(
+  page: ParsedPage,
+  finalUrl: string,
+  headers: Record<string, string>,
+): AuditPageFacts {
+  const robots = [
+    ...(headers['x-robots-tag'] ? [headers['x-robots-tag']] : []),
+    ...robotsMetas(page).map((meta) => meta.attribs.content ?? ''),
+  ];
+  const nofollow = robots.some((directives) => forbidsFollowing(directives));
+  const [title] = page.titles;
+  const description = elementsOf(page, 'meta').find(
+    (meta) => meta.attribs.name?.trim().toLowerCase() === 'description',
+  );
+  const canonical = agreedCanonical(canonicalDeclarations(page, headers));
+  const hreflang = elementsOf(page, 'link')
+    .filter(
+      (link) =>
+        tokensOf(link, 'rel').includes('alternate') &&
+        link.attribs.hreflang !== undefined,
+    )
+    .flatMap((link) => {
+      const url = normaliseUrl(link.attribs.href ?? '', finalUrl);
+      return url ? [{ lang: link.attribs.hreflang.trim(), url }] : [];
+    });
+  // One link a target: the first anchor text, followed if any link to it is.
+  const byUrl = new Map<string, AuditLink>();
+  for (const anchor of anchors(page)) {
+    const target = linkTarget(page, anchor);
+    const url = target ? normaliseUrl(target.href) : null;
+    if (url === null) continue;
+    const followed = !nofollow && !tokensOf(anchor, 'rel').includes('nofollow');
+    const known = byUrl.get(url);
+    if (known) {
+      known.followed ||= followed;
+      continue;
+    }
+    byUrl.set(url, {
+      url,
+      anchor: collapse(textOf(anchor)).slice(0, ANCHOR_MAX),
+      followed,
+    });
+  }
+  const links = [...byUrl.values()];
+  return {
+    title: title ? collapse(textOf(title)) : null,
+    metaDescription:
+      description?.attribs.content !== undefined
+        ? collapse(description.attribs.content)
+        : null,
+    canonical: canonical ? normaliseUrl(canonical.href) : null,
+    noindex: robots.some((directives) => forbidsIndexing(directives)),
+    nofollow,
+    robots,
+    hreflang,
+    words: page.wordCount,
+    textDigest: createHash('sha256')
+      .update(collapse(page.visibleText).toLowerCase())
+      .digest('base64url'),
+    links,
+  };
+}

@@ -1,0 +1,248 @@
+import type { AuditIssueView } from '../site-audit-page.view.js';
+import type { SiteAuditView } from '../site-audit.view.js';
+import { auditSite, durationOf, renderSiteAudit } from './audit-site.js';
+import { SiteAuditRefused } from './site-audit-client.js';
+import type { SiteAuditClient } from './site-audit-client.js';
+
+function auditOf(fields: Partial<SiteAuditView> = {}): SiteAuditView {
+  return {
+    id: 7,
+    url: 'https://example.com/',
+    project: 'example.com',
+    status: 'completed',
+    stop_reason: 'done',
+    settings: {
+      max_pages: 500,
+      max_depth: 10,
+      include: [],
+      exclude: [],
+      respect_robots: true,
+      sitemaps: true,
+    },
+    progress: { pages_crawled: 12, pages_queued: 0, pages_failed: 1 },
+    score: 74,
+    result: 'decent',
+    issues: {},
+    privacy: 1,
+    share_url: null,
+    created_at: '2026-11-24T10:00:00.000Z',
+    started_at: '2026-11-24T10:00:00.100Z',
+    finished_at: '2026-11-24T10:00:03.400Z',
+    error: null,
+    schedule: null,
+    next_run_at: null,
+    scheduled_from: null,
+    ...fields,
+  };
+}
+
+const issue = (
+  id: string,
+  pages: number,
+  importance: AuditIssueView['importance'] = 'low',
+  scope: AuditIssueView['scope'] = 'page',
+): AuditIssueView => ({
+  id,
+  scope,
+  title: `Title of ${id}`,
+  importance,
+  pages,
+});
+
+const url = (n: number) => `https://example.com/page-${n}`;
+
+/** A client whose audit runs for `polls` reads, then ends as `last`. */
+function fakeClient(
+  last: SiteAuditView,
+  issues: AuditIssueView[],
+  polls = 2,
+): SiteAuditClient & { reads: number; cancelled: number[] } {
+  const running = auditOf({
+    status: 'running',
+    stop_reason: null,
+    finished_at: null,
+    score: null,
+    result: null,
+  });
+  return {
+    where: null,
+    reads: 0,
+    cancelled: [],
+    create() {
+      return Promise.resolve({ ...running, status: 'queued' });
+    },
+    get() {
+      this.reads += 1;
+      return Promise.resolve(this.reads < polls ? running : last);
+    },
+    cancel(id) {
+      this.cancelled.push(id);
+      return Promise.resolve();
+    },
+    issues: () => Promise.resolve(issues),
+    examples: (_id, checkId, count) =>
+      Promise.resolve(
+        [1, 2, 3, 4, 5].slice(0, count).map((n) => `${url(n)}#${checkId}`),
+      ),
+  };
+}
+
+function collected() {
+  const out: string[] = [];
+  const err: string[] = [];
+  return {
+    out,
+    err,
+    output: {
+      out: (text: string) => out.push(text),
+      err: (text: string) => err.push(text),
+    },
+  };
+}
+
+const OPTIONS = {
+  url: 'https://example.com/',
+  json: false,
+  colour: false,
+  pollMs: 1,
+};
+
+describe('renderSiteAudit', () => {
+  it('says what was crawled, the score and how long it took, then the issues most pages first, the more important first among equals', () => {
+    const text = renderSiteAudit(
+      auditOf(),
+      [
+        issue('caching', 3),
+        issue('title', 3, 'high'),
+        issue('broken_link', 1, 'high', 'site'),
+      ],
+      new Map([
+        ['title', [url(1), url(2), url(3)]],
+        ['caching', [url(1), url(2), url(3)]],
+        ['broken_link', [url(4)]],
+      ]),
+      { colour: false, where: null },
+    );
+    expect(text.split('\n')).toEqual([
+      'Site audit of https://example.com/  (id 7)',
+      'Score 74/100, decent',
+      'completed, stopped: nothing left in scope; 12 pages crawled (1 failed) in 3.4 s',
+      '',
+      '3 issues, most pages first:',
+      '  ✗ title        Title of title [high]: 3 pages',
+      `      ${url(1)}`,
+      `      ${url(2)}`,
+      `      ${url(3)}`,
+      '  ✗ caching      Title of caching [low]: 3 pages',
+      `      ${url(1)}`,
+      `      ${url(2)}`,
+      `      ${url(3)}`,
+      '  ✗ broken_link  Title of broken_link [high, site check]: 1 page',
+      `      ${url(4)}`,
+    ]);
+  });
+
+  it('shows the top ten, how many pages each has beyond its examples, and where the rest are', () => {
+    const issues = Array.from({ length: 12 }, (_, i) =>
+      issue(`check_${String(i).padStart(2, '0')}`, 40 - i),
+    );
+    const text = renderSiteAudit(
+      auditOf(),
+      issues,
+      new Map(issues.map((i) => [i.id, [url(1), url(2), url(3)]])),
+      { colour: false, where: 'http://localhost:3000/api/v1' },
+    );
+    expect(text).toContain('Top 10 of 12 issues, most pages first:');
+    expect(text).toContain('check_09');
+    expect(text).not.toContain('check_10');
+    expect(text).toContain(`      ${url(3)}\n      … and 37 more\n`);
+    expect(text).toMatch(
+      /2 more issues: --json lists them all, as does http:\/\/localhost:3000\/api\/v1\/site-audits\/7\/issues\.$/,
+    );
+  });
+
+  it('says so when nothing fails, and when no page was HTML', () => {
+    const text = renderSiteAudit(
+      auditOf({ score: null, result: null }),
+      [],
+      new Map(),
+      { colour: false, where: null },
+    );
+    expect(text).toContain('Score n/a (no HTML page was crawled)');
+    expect(text).toContain('No issues: every check passed on every page.');
+  });
+});
+
+describe('durationOf', () => {
+  it.each([
+    [870, '0.9 s'],
+    [12_400, '12 s'],
+    [75_000, '1 min 15 s'],
+    [3_720_000, '1 h 2 min'],
+  ])('%d ms is %s', (ms, text) => expect(durationOf(ms)).toBe(text));
+});
+
+describe('auditSite', () => {
+  it('reads the audit until it is judged, then prints the audit and its issues alone as JSON', async () => {
+    const issues = [issue('title', 3, 'high')];
+    const client = fakeClient(auditOf(), issues, 3);
+    const { out, err, output } = collected();
+    const code = await auditSite(client, { ...OPTIONS, json: true }, output);
+    expect(code).toBe(0);
+    expect(client.reads).toBe(3);
+    expect(err).toEqual([]);
+    expect(JSON.parse(out.join(''))).toEqual({ audit: auditOf(), issues });
+  });
+
+  it('exits 2 with the reason on stderr, and nothing on stdout, when the audit failed', async () => {
+    const failed = auditOf({
+      status: 'failed',
+      stop_reason: 'error',
+      score: null,
+      result: null,
+      error: { code: 'dns', message: 'The start URL could not be fetched.' },
+    });
+    const { out, err, output } = collected();
+    const code = await auditSite(fakeClient(failed, []), OPTIONS, output);
+    expect(code).toBe(2);
+    expect(out).toEqual([]);
+    expect(err).toEqual([
+      'Site audit of https://example.com/ failed (dns): The start URL could not be fetched.',
+    ]);
+  });
+
+  it('exits 2 with the problem when the service refuses the audit', async () => {
+    const client = fakeClient(auditOf(), []);
+    client.create = () =>
+      Promise.reject(
+        new SiteAuditRefused({
+          type: 'about:blank',
+          title: 'Too Many Requests',
+          status: 429,
+          detail: 'This account already has 2 site audits queued or running.',
+        }),
+      );
+    const { out, err, output } = collected();
+    expect(await auditSite(client, OPTIONS, output)).toBe(2);
+    expect(out).toEqual([]);
+    expect(err).toEqual([
+      'The site audit could not start: 429 Too Many Requests: This account already has 2 site audits queued or running.',
+    ]);
+  });
+
+  it('cancels the audit when interrupted while it runs', async () => {
+    const client = fakeClient(auditOf(), [], Infinity);
+    const interrupt = new AbortController();
+    const { out, err, output } = collected();
+    const running = auditSite(
+      client,
+      { ...OPTIONS, pollMs: 20, signal: interrupt.signal },
+      output,
+    );
+    setTimeout(() => interrupt.abort(), 50);
+    expect(await running).toBe(130);
+    expect(client.cancelled).toEqual([7]);
+    expect(out).toEqual([]);
+    expect(err).toEqual(['Interrupted: site audit 7 was cancelled.']);
+  });
+});

@@ -1,0 +1,260 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { AuditIssueView } from '../site-audit-page.view.js';
+import type { SiteAuditView } from '../site-audit.view.js';
+import { ServiceUnreachable, SiteAuditRefused } from './site-audit-client.js';
+import type { SiteAuditClient } from './site-audit-client.js';
+
+/** Issues shown to a person; --json has them all. */
+export const ISSUES_SHOWN = 10;
+/** Example URLs under each issue shown. */
+export const EXAMPLES_SHOWN = 3;
+
+export interface AuditSiteOptions {
+  url: string;
+  maxPages?: number;
+  json: boolean;
+  colour: boolean;
+  /** How often the audit is read while it runs. */
+  pollMs: number;
+  /** Aborted (Ctrl-C): the audit is cancelled and the command gives up. */
+  signal?: AbortSignal;
+}
+
+export interface AuditSiteOutput {
+  /** The command's output: stdout. */
+  out(text: string): void;
+  /** Why it could not run, and progress for a person: stderr. */
+  err(text: string): void;
+  /** Progress while the audit runs (a line rewritten in place), when stderr is a terminal. */
+  progress?(text: string | null): void;
+}
+
+/** Exit codes, as `analyse` has them: 0 the audit completed, 2 it could not run. */
+export const EXIT_COMPLETED = 0;
+export const EXIT_NOT_RUN = 2;
+export const EXIT_INTERRUPTED = 130;
+
+/**
+ * `audit-site`: creates the audit, reads it until it has stopped and is judged, then
+ * prints its summary and top issues (or, with --json, the audit and its issues).
+ */
+export async function auditSite(
+  client: SiteAuditClient,
+  options: AuditSiteOptions,
+  output: AuditSiteOutput,
+): Promise<number> {
+  let audit: SiteAuditView | undefined;
+  try {
+    audit = await client.create(options.url, options.maxPages);
+    // The audit is judged (finished_at) after its crawl stops, whatever stopped it.
+    while (audit.finished_at === null) {
+      output.progress?.(progressOf(audit));
+      await sleep(options.pollMs, undefined, { signal: options.signal });
+      audit = await client.get(audit.id);
+    }
+    output.progress?.(null);
+    if (audit.status !== 'completed') {
+      output.err(whyNotCompleted(audit));
+      return EXIT_NOT_RUN;
+    }
+    const issues = await client.issues(audit.id);
+    if (options.json) {
+      output.out(JSON.stringify({ audit, issues }, null, 2));
+      return EXIT_COMPLETED;
+    }
+    const examples = new Map<string, string[]>();
+    for (const issue of forAPerson(issues).slice(0, ISSUES_SHOWN)) {
+      examples.set(
+        issue.id,
+        await client.examples(audit.id, issue.id, EXAMPLES_SHOWN),
+      );
+    }
+    output.out(
+      renderSiteAudit(audit, issues, examples, {
+        colour: options.colour,
+        where: client.where,
+      }),
+    );
+    return EXIT_COMPLETED;
+  } catch (error) {
+    output.progress?.(null);
+    if (options.signal?.aborted) {
+      if (audit) await cancelQuietly(client, audit.id);
+      output.err(
+        audit
+          ? `Interrupted: site audit ${audit.id} was cancelled.`
+          : 'Interrupted.',
+      );
+      return EXIT_INTERRUPTED;
+    }
+    if (error instanceof SiteAuditRefused) {
+      output.err(
+        audit
+          ? `The service refused to read site audit ${audit.id}: ${error.message}`
+          : `The site audit could not start: ${error.message}`,
+      );
+      return EXIT_NOT_RUN;
+    }
+    if (error instanceof ServiceUnreachable) {
+      output.err(error.message);
+      return EXIT_NOT_RUN;
+    }
+    throw error;
+  }
+}
+
+/** Cancels an audit left behind by an interrupt, without waiting long or failing. */
+async function cancelQuietly(
+  client: SiteAuditClient,
+  id: number,
+): Promise<void> {
+  await Promise.race([
+    client.cancel(id).catch(() => undefined),
+    sleep(5_000, undefined, { ref: false }),
+  ]);
+}
+
+function progressOf(audit: SiteAuditView): string {
+  const { pages_crawled, pages_queued } = audit.progress;
+  return audit.status === 'queued'
+    ? `Site audit ${audit.id} of ${audit.url}: queued…`
+    : `Site audit ${audit.id} of ${audit.url}: ${pages_crawled} pages crawled, ${pages_queued} to go…`;
+}
+
+function whyNotCompleted(audit: SiteAuditView): string {
+  if (audit.status === 'failed') {
+    return `Site audit of ${audit.url} failed (${audit.error?.code ?? 'error'}): ${audit.error?.message ?? 'no reason given'}`;
+  }
+  return `Site audit ${audit.id} of ${audit.url} was ${audit.status} before it finished (${audit.progress.pages_crawled} pages crawled).`;
+}
+
+interface Palette {
+  good: (s: string) => string;
+  bad: (s: string) => string;
+  warn: (s: string) => string;
+  dim: (s: string) => string;
+  bold: (s: string) => string;
+}
+
+const sgr = (code: string) => (s: string) => `\x1b[${code}m${s}\x1b[0m`;
+const COLOURS: Palette = {
+  good: sgr('32'),
+  bad: sgr('31'),
+  warn: sgr('33'),
+  dim: sgr('2'),
+  bold: sgr('1'),
+};
+const PLAIN: Palette = {
+  good: (s) => s,
+  bad: (s) => s,
+  warn: (s) => s,
+  dim: (s) => s,
+  bold: (s) => s,
+};
+
+const WEIGHT: Record<AuditIssueView['importance'], number> = {
+  high: 3,
+  medium: 2,
+  low: 1,
+};
+
+/** Most pages first, as /issues lists them; among equals, the more important first. */
+export function forAPerson(
+  issues: readonly AuditIssueView[],
+): AuditIssueView[] {
+  return [...issues].sort(
+    (a, b) => b.pages - a.pages || WEIGHT[b.importance] - WEIGHT[a.importance],
+  );
+}
+
+const STOP_REASONS: Record<string, string> = {
+  done: 'nothing left in scope',
+  max_pages: 'max_pages reached',
+  cancelled: 'cancelled',
+  error: 'an error',
+};
+
+/** 870 ms → "0.9 s", 75 s → "1 min 15 s". */
+export function durationOf(ms: number): string {
+  if (ms < 10_000) return `${(ms / 1000).toFixed(1)} s`;
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min ${seconds % 60} s`;
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+const plural = (n: number, one: string, many = `${one}s`) =>
+  `${n} ${n === 1 ? one : many}`;
+
+/**
+ * A stopped audit for a person at a terminal: what was crawled, the score, and the
+ * issues that affect the most pages, each with a few of its pages.
+ */
+export function renderSiteAudit(
+  audit: SiteAuditView,
+  issues: readonly AuditIssueView[],
+  examples: ReadonlyMap<string, readonly string[]>,
+  { colour, where }: { colour: boolean; where: string | null },
+): string {
+  const p = colour ? COLOURS : PLAIN;
+  const tint =
+    audit.result === 'good'
+      ? p.good
+      : audit.result === 'decent'
+        ? p.warn
+        : p.bad;
+  const took =
+    audit.finished_at === null
+      ? null
+      : Date.parse(audit.finished_at) - Date.parse(audit.created_at);
+  const { pages_crawled, pages_failed } = audit.progress;
+  const stop = audit.stop_reason
+    ? `, stopped: ${STOP_REASONS[audit.stop_reason] ?? audit.stop_reason}`
+    : '';
+  const lines = [
+    `${p.bold(`Site audit of ${audit.url}`)}${p.dim(`  (id ${audit.id})`)}`,
+    audit.score === null
+      ? `Score n/a ${p.dim('(no HTML page was crawled)')}`
+      : `Score ${tint(p.bold(String(audit.score)))}/100, ${tint(audit.result ?? '')}`,
+    `${audit.status}${stop}; ${plural(pages_crawled, 'page')} crawled` +
+      (pages_failed > 0 ? ` (${pages_failed} failed)` : '') +
+      (took === null ? '' : ` in ${durationOf(took)}`),
+    '',
+  ];
+  if (issues.length === 0) {
+    lines.push(p.good('No issues: every check passed on every page.'));
+    return lines.join('\n');
+  }
+  const shown = forAPerson(issues).slice(0, ISSUES_SHOWN);
+  lines.push(
+    p.bold(
+      shown.length < issues.length
+        ? `Top ${shown.length} of ${issues.length} issues, most pages first:`
+        : `${plural(issues.length, 'issue')}, most pages first:`,
+    ),
+  );
+  const width = Math.max(...shown.map((issue) => issue.id.length));
+  for (const issue of shown) {
+    const mark = issue.importance === 'high' ? p.bad('✗') : p.warn('✗');
+    const scope = issue.scope === 'site' ? ', site check' : '';
+    lines.push(
+      `  ${mark} ${issue.id.padEnd(width)}  ${issue.title} ${p.dim(`[${issue.importance}${scope}]`)}: ${plural(issue.pages, 'page')}`,
+    );
+    const urls = examples.get(issue.id) ?? [];
+    for (const url of urls) lines.push(`      ${p.dim(url)}`);
+    if (urls.length > 0 && issue.pages > urls.length) {
+      lines.push(`      ${p.dim(`… and ${issue.pages - urls.length} more`)}`);
+    }
+  }
+  if (shown.length < issues.length) {
+    lines.push(
+      '',
+      p.dim(
+        `${plural(issues.length - shown.length, 'more issue')}: --json lists them all` +
+          (where ? `, as does ${where}/site-audits/${audit.id}/issues.` : '.'),
+      ),
+    );
+  }
+  return lines.join('\n');
+}

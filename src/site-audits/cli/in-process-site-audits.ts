@@ -1,0 +1,75 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { ProblemException } from '../../common/problem.js';
+import { RequestValidationPipe } from '../../common/validation.js';
+import { CreateSiteAuditDto } from '../dto/create-site-audit.dto.js';
+import { AuditPageQuery } from '../dto/list-pages.query.js';
+import { SiteAuditPagesService } from '../site-audit-pages.service.js';
+import { toSiteAuditView } from '../site-audit.view.js';
+import { SiteAuditsService } from '../site-audits.service.js';
+import { SiteAuditRefused } from './site-audit-client.js';
+import type { SiteAuditClient } from './site-audit-client.js';
+
+/**
+ * The site audits of a service running in this process (an application context of its
+ * module), for one account: the services the controllers call, with the same
+ * validation and the same views, so both ways answer alike.
+ */
+export function inProcessSiteAuditClient(
+  app: INestApplicationContext,
+  accountId: string,
+): SiteAuditClient {
+  const audits = app.get(SiteAuditsService);
+  const pages = app.get(SiteAuditPagesService);
+  const validation = new RequestValidationPipe();
+  // Only share_url is built from it, and the CLI's audits are private.
+  const origin = 'http://localhost';
+
+  /** The services throw problems as the API answers them. */
+  async function answered<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof ProblemException) {
+        throw new SiteAuditRefused(error.toDocument());
+      }
+      throw error;
+    }
+  }
+
+  return {
+    where: null,
+    create: (url, maxPages) =>
+      answered(async () => {
+        const body = (await validation.transform(
+          { url, ...(maxPages === undefined ? {} : { max_pages: maxPages }) },
+          { type: 'body', metatype: CreateSiteAuditDto },
+        )) as CreateSiteAuditDto;
+        const { audit, queued } = await audits.create(accountId, body);
+        return toSiteAuditView(audit, queued, origin);
+      }),
+    get: (id) =>
+      answered(async () => {
+        const { audit, queued } = await audits.get(accountId, String(id));
+        return toSiteAuditView(audit, queued, origin);
+      }),
+    cancel: (id) =>
+      answered(async () => {
+        await audits.cancel(accountId, String(id));
+      }),
+    issues: (id) => answered(() => pages.issues(accountId, String(id))),
+    examples: (id, checkId, count) =>
+      answered(async () => {
+        const query = Object.assign(new AuditPageQuery(), {
+          page: 1,
+          per_page: 10,
+        });
+        const affected = await pages.affected(
+          accountId,
+          String(id),
+          checkId,
+          query,
+        );
+        return affected.items.slice(0, count).map((page) => page.url);
+      }),
+  };
+}

@@ -1,0 +1,121 @@
+import type { ProblemDocument } from '../../common/problem.js';
+import type { AuditIssueView } from '../site-audit-page.view.js';
+import type { SiteAuditView } from '../site-audit.view.js';
+
+/**
+ * What `audit-site` asks of site audits, whether over the HTTP API (here) or of the
+ * service in this process (in-process-site-audits.ts, loaded only when it runs: the
+ * command line starts faster without the whole service).
+ */
+export interface SiteAuditClient {
+  /** Where the audit can be read afterwards (the API's address), or null when it goes with the process. */
+  readonly where: string | null;
+  create(url: string, maxPages: number | undefined): Promise<SiteAuditView>;
+  get(id: number): Promise<SiteAuditView>;
+  cancel(id: number): Promise<void>;
+  /** GET /site-audits/{id}/issues: every check that affects a page, most pages first. */
+  issues(id: number): Promise<AuditIssueView[]>;
+  /** The URLs of the first `count` pages a check affects (at most 10). */
+  examples(id: number, checkId: string, count: number): Promise<string[]>;
+}
+
+/** The service refused a request: its problem document says why. */
+export class SiteAuditRefused extends Error {
+  constructor(readonly problem: ProblemDocument) {
+    super(describeProblem(problem));
+  }
+}
+
+/** The service could not be reached at all (not running, wrong address). */
+export class ServiceUnreachable extends Error {}
+
+/** One line for a person: the detail, then each field's messages. */
+export function describeProblem(problem: ProblemDocument): string {
+  const fields = Object.entries(problem.errors ?? {}).map(
+    ([field, messages]) => ` ${field}: ${messages.join(' ')}`,
+  );
+  return `${problem.status} ${problem.title}: ${problem.detail}${fields.join('')}`;
+}
+
+/** `http://host:3000` and `http://host:3000/api/v1/` both name the API at /api/v1. */
+export function apiBaseOf(given: string): string {
+  const trimmed = given.replace(/\/+$/, '');
+  return trimmed.endsWith('/api/v1') ? trimmed : `${trimmed}/api/v1`;
+}
+
+/** The API of a running service, with an API key. */
+export function httpSiteAuditClient(
+  apiBase: string,
+  key: string,
+): SiteAuditClient {
+  const base = apiBaseOf(apiBase);
+
+  async function call<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: object,
+  ): Promise<T> {
+    let response: Response;
+    try {
+      response = await fetch(`${base}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${key}`,
+          accept: 'application/json',
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        body: body ? JSON.stringify(body) : undefined,
+        signal: AbortSignal.timeout(30_000),
+      });
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string; message?: string } })
+        .cause;
+      throw new ServiceUnreachable(
+        `Could not reach the service at ${base} (${cause?.code ?? cause?.message ?? (error as Error).message}). Is it running, and is that its address?`,
+      );
+    }
+    const text = await response.text();
+    let parsed: unknown;
+    try {
+      parsed = text === '' ? null : JSON.parse(text);
+    } catch {
+      parsed = null;
+    }
+    if (!response.ok) {
+      const problem = parsed as Partial<ProblemDocument> | null;
+      throw new SiteAuditRefused({
+        type: problem?.type ?? 'about:blank',
+        title: problem?.title ?? response.statusText,
+        status: response.status,
+        detail:
+          problem?.detail ??
+          `${method} ${base}${path} answered ${response.status}, not a problem document.`,
+        ...(problem?.errors ? { errors: problem.errors } : {}),
+      });
+    }
+    return (parsed as { data: T }).data;
+  }
+
+  return {
+    where: base,
+    create: (url, maxPages) =>
+      call('POST', '/site-audits', {
+        url,
+        ...(maxPages === undefined ? {} : { max_pages: maxPages }),
+      }),
+    get: (id) => call('GET', `/site-audits/${id}`),
+    cancel: async (id) => {
+      await call('POST', `/site-audits/${id}/cancel`);
+    },
+    issues: (id) => call('GET', `/site-audits/${id}/issues`),
+    examples: async (id, checkId, count) =>
+      (
+        await call<Array<{ url: string }>>(
+          'GET',
+          `/site-audits/${id}/issues/${encodeURIComponent(checkId)}?per_page=10`,
+        )
+      )
+        .slice(0, count)
+        .map((page) => page.url),
+  };
+}

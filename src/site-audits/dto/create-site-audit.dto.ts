@@ -1,0 +1,188 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsInt,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
+import { TARGET_URL_MAX_LENGTH } from '../../analysis/index.js';
+import { IsTargetUrl } from '../../common/target-url.js';
+import { DigitsAsInteger, EmptyAsAbsent } from '../../common/transforms.js';
+import {
+  BodyCheckedInService,
+  OptionalNotNull,
+} from '../../common/validation.js';
+import { Privacy, PASSWORD_MAX_LENGTH } from '../../sharing/privacy.js';
+import { IsPrivacy, IsSharePassword } from '../../sharing/privacy-fields.js';
+import {
+  IsScheduleSetting,
+  SCHEDULE_PROPERTY,
+} from '../../schedules/schedule-field.js';
+import type { ScheduleSetting } from '../../schedules/schedule.js';
+
+/** The most path prefixes `include` or `exclude` takes. */
+export const MAX_PREFIXES = 20;
+/** The deepest `max_depth`. */
+export const MAX_DEPTH = 1_000;
+
+/** A form sends `include=/a&include=/b` or `include=/a,/b`; one alone arrives as a string. */
+const ListOfStrings = () =>
+  Transform(({ value }: { value: unknown }) => {
+    if (value === '') return undefined;
+    if (typeof value !== 'string') return value;
+    return value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== '');
+  });
+
+/** A form sends "true"/"false" (or 1/0, yes/no, on/off); JSON sends a boolean. */
+const FormBoolean = () =>
+  Transform(({ value }: { value: unknown }) => {
+    if (value === '') return undefined;
+    if (typeof value !== 'string') return value;
+    const text = value.trim().toLowerCase();
+    if (['true', '1', 'yes', 'on'].includes(text)) return true;
+    if (['false', '0', 'no', 'off'].includes(text)) return false;
+    return value;
+  });
+
+/** Path prefixes that narrow the crawl's scope. */
+const PathPrefixes = (name: string) => (target: object, key: string) => {
+  ListOfStrings()(target, key);
+  OptionalNotNull()(target, key);
+  IsArray({ message: `${name} must be a list of path prefixes` })(target, key);
+  ArrayMaxSize(MAX_PREFIXES, {
+    message: `${name} takes at most ${MAX_PREFIXES} path prefixes`,
+  })(target, key);
+  IsString({ each: true, message: `each ${name} prefix must be a string` })(
+    target,
+    key,
+  );
+  MaxLength(1_024, {
+    each: true,
+    message: `each ${name} prefix is at most 1024 characters`,
+  })(target, key);
+  Matches(/^\//, {
+    each: true,
+    message: `each ${name} prefix must start with /`,
+  })(target, key);
+};
+
+/** POST /api/v1/site-audits. The address policy, the password rule and max_pages' ceiling are the service's. */
+export class CreateSiteAuditDto extends BodyCheckedInService {
+  @ApiProperty({
+    description:
+      'Where the crawl starts: an absolute http or https URL, at most 2048 characters, without user-info. The site is the origin it ends on after its redirects.',
+    example: 'https://example.com/',
+    maxLength: TARGET_URL_MAX_LENGTH,
+  })
+  @EmptyAsAbsent()
+  @IsTargetUrl()
+  url: string;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    default: 500,
+    description:
+      'Pages the crawl requests at most, in breadth-first order; at most SITE_AUDIT_MAX_PAGES (10000 by default). Reaching it stops the audit with stop_reason max_pages.',
+  })
+  @DigitsAsInteger()
+  @OptionalNotNull()
+  @Min(1, { message: 'max_pages must be a whole number from 1' })
+  @IsInt({ message: 'max_pages must be a whole number from 1' })
+  max_pages?: number;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 0,
+    maximum: MAX_DEPTH,
+    default: 10,
+    description:
+      'Links from a page this many clicks from the start page are not followed (0: the start page alone, and what sitemaps list).',
+  })
+  @DigitsAsInteger()
+  @OptionalNotNull()
+  @Max(MAX_DEPTH, { message: `max_depth must be at most ${MAX_DEPTH}` })
+  @Min(0, {
+    message: `max_depth must be a whole number from 0 to ${MAX_DEPTH}`,
+  })
+  @IsInt({ message: `max_depth must be a whole number from 0 to ${MAX_DEPTH}` })
+  max_depth?: number;
+
+  @ApiPropertyOptional({
+    type: [String],
+    maxItems: MAX_PREFIXES,
+    example: ['/blog/'],
+    description:
+      'Only URLs whose path starts with one of these prefixes are in scope (the start URL always is). In a form: the field repeated, or one comma-separated value.',
+  })
+  @PathPrefixes('include')
+  include?: string[];
+
+  @ApiPropertyOptional({
+    type: [String],
+    maxItems: MAX_PREFIXES,
+    example: ['/cart/'],
+    description:
+      'URLs whose path starts with one of these prefixes are out of scope (never requested; links to them are recorded).',
+  })
+  @PathPrefixes('exclude')
+  exclude?: string[];
+
+  @ApiPropertyOptional({
+    type: 'boolean',
+    default: true,
+    description:
+      "Obey the site's robots.txt for the service's user agent: disallowed URLs are pages marked blocked_by_robots and never requested; a Crawl-delay (at most 10 s) spaces the requests.",
+  })
+  @FormBoolean()
+  @OptionalNotNull()
+  @IsBoolean({ message: 'respect_robots must be true or false' })
+  respect_robots?: boolean;
+
+  @ApiPropertyOptional({
+    type: 'boolean',
+    default: true,
+    description:
+      'Read /sitemap.xml and the sitemaps robots.txt names (indexes followed; at most 50 sitemaps and 50000 URLs): their in-scope URLs are crawled after the links, and judged by the sitemap checks.',
+  })
+  @FormBoolean()
+  @OptionalNotNull()
+  @IsBoolean({ message: 'sitemaps must be true or false' })
+  sitemaps?: boolean;
+
+  @ApiPropertyOptional({
+    description: '0 public, 1 private, 2 password-protected (as a report).',
+    enum: [0, 1, 2],
+    default: 1,
+    type: 'integer',
+  })
+  @IsPrivacy()
+  privacy?: Privacy;
+
+  @ApiPropertyOptional({
+    description:
+      'Required with privacy 2 and refused with any other privacy. Write-only: never returned.',
+    minLength: 1,
+    maxLength: PASSWORD_MAX_LENGTH,
+    writeOnly: true,
+  })
+  @IsSharePassword()
+  password?: string;
+
+  @ApiPropertyOptional({
+    ...SCHEDULE_PROPERTY,
+    description:
+      'Audit the site again by itself every day or every week, from now on (`next_run_at` tells when): each run is a new audit of the same URL, settings and privacy, whose `scheduled_from` names this one. `off` (or null) never. An account has at most SCHEDULES_PER_ACCOUNT scheduled audits.',
+  })
+  @IsScheduleSetting()
+  schedule?: ScheduleSetting;
+}

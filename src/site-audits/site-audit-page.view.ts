@@ -1,0 +1,186 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IMPORTANCES, RATINGS } from '../analysis/index.js';
+import type { AnalysisResults, Importance, Rating } from '../analysis/index.js';
+import { AnalysisResultsView } from '../analysis-jobs/analysis-results.view.js';
+import { ListEnvelopeOf } from '../common/pagination/page.views.js';
+
+export class AuditPageView {
+  @ApiProperty({
+    type: 'integer',
+    minimum: 1,
+    description: "The page's id in its audit: its place in crawl order.",
+  })
+  id: number;
+  @ApiProperty({ example: 'https://example.com/pricing' })
+  url: string;
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description:
+      'Null when the request failed (see error) or robots.txt blocked it.',
+  })
+  status_code: number | null;
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    description: "A 3xx answer's target, normalised.",
+  })
+  redirect_to: string | null;
+  @ApiProperty({ type: 'string', nullable: true })
+  content_type: string | null;
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description:
+      'Fewest followed links from the start page (0); null when reached only through a sitemap, a canonical or hreflang.',
+  })
+  depth: number | null;
+  @ApiProperty({
+    type: 'integer',
+    description: 'Distinct other pages with a followed link to it.',
+  })
+  inlinks: number;
+  @ApiProperty({
+    type: 'integer',
+    description: 'Distinct http(s) targets of its links.',
+  })
+  outlinks: number;
+  @ApiProperty()
+  in_sitemap: boolean;
+  @ApiProperty()
+  blocked_by_robots: boolean;
+  @ApiProperty({
+    description:
+      'An HTML page without noindex whose canonical is absent or its own URL.',
+  })
+  indexable: boolean;
+  @ApiProperty({ type: 'string', nullable: true })
+  title: string | null;
+  @ApiProperty({ type: 'string', nullable: true })
+  canonical: string | null;
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    minimum: 0,
+    maximum: 100,
+    description:
+      "HTML pages: the page checks' score, the site checks it fails counted as failed checks once the audit is judged.",
+  })
+  score: number | null;
+  @ApiProperty({ enum: RATINGS, nullable: true, type: 'string' })
+  result: Rating | null;
+  @ApiProperty({
+    type: [String],
+    description: 'Ids of the page and site checks it fails.',
+  })
+  failed_checks: string[];
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    description:
+      'Why its request failed (connection, timeout, dns, tls, blocked, …).',
+  })
+  error: string | null;
+}
+
+export class SiteCheckFindingView {
+  @ApiProperty({ example: 'duplicate_title' })
+  id: string;
+  @ApiProperty({
+    anyOf: [
+      { type: 'string' },
+      { type: 'number' },
+      { type: 'boolean' },
+      { type: 'array', items: {} },
+      { type: 'object', additionalProperties: true },
+      { type: 'null' },
+    ],
+    description: "The check's evidence for this page (docs/checks.md).",
+  })
+  value: unknown;
+}
+
+export class AuditPageDetailView extends AuditPageView {
+  @ApiProperty({
+    type: AnalysisResultsView,
+    nullable: true,
+    description:
+      "The page checks, as a report's results; null when it is not an HTML page.",
+  })
+  results: AnalysisResults | null;
+  @ApiProperty({
+    type: [SiteCheckFindingView],
+    description: 'Each site check it fails, with its evidence.',
+  })
+  site_checks: SiteCheckFindingView[];
+}
+
+export class AuditPageEnvelope {
+  @ApiProperty({ type: AuditPageDetailView })
+  data: AuditPageDetailView;
+}
+
+export class AuditPageListEnvelope extends ListEnvelopeOf(AuditPageView) {}
+
+export class AuditIssueView {
+  @ApiProperty({ example: 'broken_link' })
+  id: string;
+  @ApiProperty({ enum: ['page', 'site'] })
+  scope: 'page' | 'site';
+  @ApiProperty({ example: 'Broken internal links' })
+  title: string;
+  @ApiProperty({ enum: IMPORTANCES })
+  importance: Importance;
+  @ApiProperty({ type: 'integer', minimum: 1 })
+  pages: number;
+}
+
+export class AuditIssueListEnvelope {
+  @ApiProperty({
+    type: [AuditIssueView],
+    description: 'Every check that affects a page, most pages first.',
+  })
+  data: AuditIssueView[];
+}
+
+export class AffectedPageView {
+  @ApiProperty({ type: 'integer', minimum: 1 })
+  page_id: number;
+  @ApiProperty()
+  url: string;
+  @ApiProperty({
+    anyOf: [
+      { type: 'string' },
+      { type: 'number' },
+      { type: 'boolean' },
+      { type: 'array', items: {} },
+      { type: 'object', additionalProperties: true },
+      { type: 'null' },
+    ],
+  })
+  value: unknown;
+}
+
+export class AffectedPageListEnvelope extends ListEnvelopeOf(
+  AffectedPageView,
+) {}
+
+export class AuditLinkView {
+  @ApiProperty()
+  from_url: string;
+  @ApiProperty()
+  to_url: string;
+  @ApiProperty()
+  anchor: string;
+  @ApiProperty()
+  followed: boolean;
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description:
+      "The target's answer; null when unchecked or when its request failed.",
+  })
+  status_code: number | null;
+}
+
+export class AuditLinkListEnvelope extends ListEnvelopeOf(AuditLinkView) {}

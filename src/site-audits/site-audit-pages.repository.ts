@@ -1,0 +1,244 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { Rating, StoredResults } from '../analysis/index.js';
+import type {
+  LinkStatus,
+  ListLinksQuery,
+  ListPagesQuery,
+  PageSortKey,
+} from './dto/list-pages.query.js';
+
+/** A page of an audit, as its lists show it. */
+export interface AuditPageRow {
+  id: number;
+  url: string;
+  status_code: number | null;
+  redirect_to: string | null;
+  content_type: string | null;
+  depth: number | null;
+  inlinks: number;
+  outlinks: number;
+  in_sitemap: boolean;
+  blocked_by_robots: boolean;
+  indexable: boolean;
+  title: string | null;
+  canonical: string | null;
+  score: number | null;
+  result: Rating | null;
+  failed_checks: string[];
+  error: string | null;
+}
+
+/** A page with what was judged of it. */
+export interface AuditPageDetail extends AuditPageRow {
+  results: StoredResults | null;
+  rejudged: Record<
+    string,
+    { passed: boolean | null; message: string; value?: unknown }
+  > | null;
+  site_checks: Array<{ id: string; value: unknown }> | null;
+  html: boolean;
+}
+
+/** A link as the list of links shows it. */
+export interface AuditLinkRow {
+  from_url: string;
+  to_url: string;
+  anchor: string;
+  followed: boolean;
+  status_code: number | null;
+}
+
+const PAGE_COLUMNS = `u.place AS id, u.url, u.status_code, u.redirect_to, u.content_type,
+  u.depth, u.inlinks, u.outlinks, u.in_sitemap, u.state = 'blocked' AS blocked_by_robots,
+  u.indexable, u.title, u.canonical, u.score, u.result, u.failed_checks, u.error`;
+
+/** A URL row is a page once requested, or blocked by robots.txt (the partial indexes' predicate). */
+export const IS_PAGE = `u.state IN ('done', 'blocked')`;
+
+const SORT_COLUMNS: Record<PageSortKey, string> = {
+  id: 'u.place',
+  url: 'u.url',
+  depth: 'u.depth',
+  inlinks: 'u.inlinks',
+  score: 'u.score',
+};
+
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** What the link statuses mean of a target's answer. */
+const LINK_STATUS_WHERE: Record<LinkStatus, string> = {
+  broken: `(t.status_code >= 400 OR (t.error IS NOT NULL AND t.state IN ('done', 'probed')))`,
+  redirect: `(t.status_code BETWEEN 300 AND 399)`,
+  ok: `(t.status_code BETWEEN 200 AND 299)`,
+  unchecked: `(t.state NOT IN ('done', 'probed'))`,
+};
+
+/** The reads of an audit's pages, issues and links: each from an index of the audit. */
+@Injectable()
+export class SiteAuditPagesRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  private pagesWhere(
+    auditId: string,
+    query: Omit<ListPagesQuery, 'per_page' | 'page' | 'sort' | 'sort_by'>,
+  ): { where: string; parameters: unknown[] } {
+    const parameters: unknown[] = [auditId];
+    const clauses = ['u.audit_id = $1', IS_PAGE];
+    const add = (clause: (n: string) => string, value: unknown) => {
+      parameters.push(value);
+      clauses.push(clause(`$${parameters.length}`));
+    };
+    if (query.issue)
+      add((n) => `u.failed_checks @> ARRAY[${n}]::text[]`, query.issue);
+    if (query.status_code !== undefined)
+      add((n) => `u.status_code = ${n}`, query.status_code);
+    if (query.indexable !== undefined)
+      add((n) => `u.indexable = ${n}`, query.indexable);
+    if (query.depth !== undefined) add((n) => `u.depth = ${n}`, query.depth);
+    if (query.search)
+      add((n) => `u.url ILIKE ${n} ESCAPE '\\'`, likePattern(query.search));
+    return { where: clauses.join(' AND '), parameters };
+  }
+
+  async countPages(auditId: string, query: ListPagesQuery): Promise<number> {
+    const { where, parameters } = this.pagesWhere(auditId, query);
+    const [{ n }]: Array<{ n: string }> = await this.db.query(
+      `SELECT count(*) AS n FROM site_audit_urls u WHERE ${where}`,
+      parameters,
+    );
+    return Number(n);
+  }
+
+  /** A page of the audit's pages, in the order asked (ties by crawl order). */
+  async pages(
+    auditId: string,
+    query: ListPagesQuery,
+    offset: number,
+    limit: number,
+  ): Promise<AuditPageRow[]> {
+    const { where, parameters } = this.pagesWhere(auditId, query);
+    const direction = query.sort === 'desc' ? 'DESC' : 'ASC';
+    const column = SORT_COLUMNS[query.sort_by];
+    const order =
+      query.sort_by === 'id'
+        ? `u.place ${direction}`
+        : `${column} ${direction} NULLS LAST, u.place ${direction}`;
+    return this.db.query(
+      `SELECT ${PAGE_COLUMNS} FROM site_audit_urls u WHERE ${where}
+       ORDER BY ${order} OFFSET $${parameters.length + 1} LIMIT $${parameters.length + 2}`,
+      [...parameters, offset, limit],
+    );
+  }
+
+  /** One page by its id (its place in crawl order), with what was judged of it. */
+  async page(auditId: string, id: number): Promise<AuditPageDetail | null> {
+    const [row]: AuditPageDetail[] = await this.db.query(
+      `SELECT ${PAGE_COLUMNS}, u.results, u.rejudged, u.site_checks, u.html
+       FROM site_audit_urls u WHERE u.audit_id = $1 AND u.place = $2`,
+      [auditId, id],
+    );
+    return row ?? null;
+  }
+
+  /** The pages a check affects, with its evidence for each, in crawl order. */
+  async affected(
+    auditId: string,
+    checkId: string,
+    offset: number,
+    limit: number,
+  ): Promise<Array<{ page_id: number; url: string; value: unknown }>> {
+    const rows: Array<{
+      page_id: number;
+      url: string;
+      site_value: unknown;
+      rejudged_value: unknown;
+      checks: Array<[string, boolean | null, string, unknown]> | null;
+    }> = await this.db.query(
+      `SELECT u.place AS page_id, u.url,
+              (SELECT s -> 'value' FROM jsonb_array_elements(u.site_checks) s WHERE s ->> 'id' = $2 LIMIT 1) AS site_value,
+              u.rejudged -> $2 -> 'value' AS rejudged_value,
+              CASE WHEN u.rejudged ? $2 OR u.site_checks @> jsonb_build_array(jsonb_build_object('id', $2::text))
+                   THEN NULL ELSE u.results -> 'checks' END AS checks
+       FROM site_audit_urls u
+       WHERE u.audit_id = $1 AND ${IS_PAGE} AND u.failed_checks @> ARRAY[$2]::text[]
+       ORDER BY u.place OFFSET $3 LIMIT $4`,
+      [auditId, checkId, offset, limit],
+    );
+    return rows.map((row) => ({
+      page_id: row.page_id,
+      url: row.url,
+      value:
+        row.site_value ??
+        row.rejudged_value ??
+        row.checks?.find((check) => check[0] === checkId)?.[3] ??
+        null,
+    }));
+  }
+
+  async countAffected(auditId: string, checkId: string): Promise<number> {
+    const [{ n }]: Array<{ n: string }> = await this.db.query(
+      `SELECT count(*) AS n FROM site_audit_urls u
+       WHERE u.audit_id = $1 AND ${IS_PAGE} AND u.failed_checks @> ARRAY[$2]::text[]`,
+      [auditId, checkId],
+    );
+    return Number(n);
+  }
+
+  private linksWhere(
+    auditId: string,
+    query: ListLinksQuery,
+  ): { where: string; parameters: unknown[] } {
+    const parameters: unknown[] = [auditId];
+    const clauses = ['l.audit_id = $1'];
+    const side = (alias: 'f' | 't', value: string) => {
+      if (/^[1-9]\d{0,9}$/.test(value)) {
+        parameters.push(Number(value));
+        clauses.push(`${alias}.place = $${parameters.length}`);
+      } else {
+        parameters.push(likePattern(value));
+        clauses.push(`${alias}.url ILIKE $${parameters.length} ESCAPE '\\'`);
+      }
+    };
+    if (query.from) side('f', query.from);
+    if (query.to) side('t', query.to);
+    if (query.status) clauses.push(LINK_STATUS_WHERE[query.status]);
+    return { where: clauses.join(' AND '), parameters };
+  }
+
+  async countLinks(auditId: string, query: ListLinksQuery): Promise<number> {
+    const { where, parameters } = this.linksWhere(auditId, query);
+    const [{ n }]: Array<{ n: string }> = await this.db.query(
+      `SELECT count(*) AS n FROM site_audit_links l
+       JOIN site_audit_urls f ON f.key = l.from_key
+       JOIN site_audit_urls t ON t.key = l.to_key
+       WHERE ${where}`,
+      parameters,
+    );
+    return Number(n);
+  }
+
+  /** A page of the audit's links, by linking page in crawl order, then in page order. */
+  async links(
+    auditId: string,
+    query: ListLinksQuery,
+    offset: number,
+    limit: number,
+  ): Promise<AuditLinkRow[]> {
+    const { where, parameters } = this.linksWhere(auditId, query);
+    return this.db.query(
+      `SELECT f.url AS from_url, t.url AS to_url, l.anchor, l.followed,
+              CASE WHEN t.state IN ('done', 'probed') THEN t.status_code END AS status_code
+       FROM site_audit_links l
+       JOIN site_audit_urls f ON f.key = l.from_key
+       JOIN site_audit_urls t ON t.key = l.to_key
+       WHERE ${where}
+       ORDER BY f.place, l.ctid
+       OFFSET $${parameters.length + 1} LIMIT $${parameters.length + 2}`,
+      [...parameters, offset, limit],
+    );
+  }
+}

@@ -1,0 +1,103 @@
+import type {
+  Rating,
+  SiteFacts,
+  SitemapRead,
+  TargetProbe,
+} from '../analysis/index.js';
+import type { Schedule } from '../schedules/schedule.js';
+import { Privacy } from '../sharing/privacy.js';
+import { newShareToken } from '../sharing/share-token.js';
+
+/** An audit moves queued → running → completed, failed or cancelled. */
+export const SITE_AUDIT_STATUSES = [
+  'queued',
+  'running',
+  'completed',
+  'failed',
+  'cancelled',
+] as const;
+export type SiteAuditStatus = (typeof SITE_AUDIT_STATUSES)[number];
+
+/** Why the crawl stopped: nothing left in scope, the page budget, a cancel, an error. */
+export const STOP_REASONS = [
+  'done',
+  'max_pages',
+  'cancelled',
+  'error',
+] as const;
+export type StopReason = (typeof STOP_REASONS)[number];
+
+/** What the crawl obeys, as the audit was created. */
+export interface CrawlSettings {
+  max_pages: number;
+  max_depth: number;
+  include: string[];
+  exclude: string[];
+  respect_robots: boolean;
+  sitemaps: boolean;
+}
+
+/** Why an audit failed: its start URL could not be fetched, or it broke. */
+export interface SiteAuditError {
+  code: string;
+  message: string;
+}
+
+/** An audit as its table holds it. */
+export interface SiteAudit {
+  id: string;
+  accountId: string;
+  url: string;
+  project: string;
+  status: SiteAuditStatus;
+  stopReason: StopReason | null;
+  settings: CrawlSettings;
+  privacy: Privacy;
+  passwordHash: string | null;
+  shareToken: string | null;
+  shareVersion: number;
+  /** The origin the start URL ended on after its redirects; null until known. */
+  origin: string | null;
+  crawlDelayMs: number;
+  requested: number;
+  crawled: number;
+  failed: number;
+  score: number | null;
+  result: Rating | null;
+  /** `{check_id: pages affected}` once judged. */
+  issues: Record<string, number> | null;
+  error: SiteAuditError | null;
+  createdAt: Date;
+  updatedAt: Date;
+  startedAt: Date | null;
+  stoppedAt: Date | null;
+  finishedAt: Date | null;
+  /** Audits of the same site and settings start by themselves this often; null when never. */
+  schedule: Schedule | null;
+  nextRunAt: Date | null;
+  /** The scheduled audit this one was started by; null when asked for. */
+  scheduledFrom: string | null;
+}
+
+/** Whether the audit has stopped crawling for good (its issues may still be judged). */
+export function hasStopped(audit: Pick<SiteAudit, 'status'>): boolean {
+  return (
+    audit.status === 'completed' ||
+    audit.status === 'failed' ||
+    audit.status === 'cancelled'
+  );
+}
+
+/** What the start of an audit learned of its site, kept with the audit (`facts`). */
+export interface AuditFacts {
+  /** robots.txt, the sitemap, the 404 probe and the favicon, as page checks read them. */
+  site: SiteFacts;
+  /** The http:// twin of the start page, when it is https: the site's answer for every page. */
+  twin: TargetProbe | null;
+  sitemaps: SitemapRead[];
+}
+
+/** The share token of a new audit: none for a private one. */
+export function shareTokenFor(privacy: Privacy): string | null {
+  return privacy === Privacy.Private ? null : newShareToken();
+}

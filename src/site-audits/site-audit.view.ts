@@ -1,0 +1,240 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { RATINGS } from '../analysis/index.js';
+import type { Rating } from '../analysis/index.js';
+import { ListEnvelopeOf } from '../common/pagination/page.views.js';
+import { Privacy } from '../sharing/privacy.js';
+import { SITE_AUDIT_STATUSES, STOP_REASONS } from './site-audit.js';
+import type {
+  CrawlSettings,
+  SiteAudit,
+  SiteAuditError,
+  SiteAuditStatus,
+  StopReason,
+} from './site-audit.js';
+import { SCHEDULES } from '../schedules/schedule.js';
+import type { Schedule } from '../schedules/schedule.js';
+
+export class CrawlSettingsView implements CrawlSettings {
+  @ApiProperty({ type: 'integer', minimum: 1, example: 500 })
+  max_pages: number;
+  @ApiProperty({ type: 'integer', minimum: 0, example: 10 })
+  max_depth: number;
+  @ApiProperty({ type: [String], example: [] })
+  include: string[];
+  @ApiProperty({ type: [String], example: [] })
+  exclude: string[];
+  @ApiProperty({ example: true })
+  respect_robots: boolean;
+  @ApiProperty({ example: true })
+  sitemaps: boolean;
+}
+
+export class CrawlProgressView {
+  @ApiProperty({
+    type: 'integer',
+    minimum: 0,
+    description: 'Pages requested and settled so far (whatever they answered).',
+  })
+  pages_crawled: number;
+  @ApiProperty({
+    type: 'integer',
+    minimum: 0,
+    description:
+      'In-scope URLs the crawl may still request: placed in a wave and waiting, being requested, or found by a followed link, a sitemap, a canonical or hreflang.',
+  })
+  pages_queued: number;
+  @ApiProperty({
+    type: 'integer',
+    minimum: 0,
+    description:
+      'Pages whose request failed (no HTTP answer: connection, timeout, dns, tls, blocked).',
+  })
+  pages_failed: number;
+}
+
+export class SiteAuditErrorView implements SiteAuditError {
+  @ApiProperty({ example: 'connection' })
+  code: string;
+  @ApiProperty({
+    example: 'The start URL could not be fetched: connection refused.',
+  })
+  message: string;
+}
+
+/** A site audit as the API shows it. */
+export class SiteAuditView {
+  @ApiProperty({ type: 'integer', format: 'int64', minimum: 1, example: 7 })
+  id: number;
+
+  @ApiProperty({
+    example: 'https://example.com/',
+    description: 'The start URL, normalised.',
+  })
+  url: string;
+
+  @ApiProperty({
+    example: 'example.com',
+    description: "The start URL's host, lowercased, without a leading www.",
+  })
+  project: string;
+
+  @ApiProperty({ enum: SITE_AUDIT_STATUSES, example: 'running' })
+  status: SiteAuditStatus;
+
+  @ApiProperty({
+    enum: STOP_REASONS,
+    nullable: true,
+    type: 'string',
+    description:
+      'Why the crawl stopped: done (nothing left in scope), max_pages, cancelled, error; null until it stops.',
+  })
+  stop_reason: StopReason | null;
+
+  @ApiProperty({ type: CrawlSettingsView })
+  settings: CrawlSettingsView;
+
+  @ApiProperty({ type: CrawlProgressView })
+  progress: CrawlProgressView;
+
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    minimum: 0,
+    maximum: 100,
+    description:
+      "Once judged: the mean of the scores of the audit's HTML pages (each with the site checks it fails counted as failed checks), rounded; null before, or without an HTML page.",
+  })
+  score: number | null;
+
+  @ApiProperty({ enum: RATINGS, nullable: true, type: 'string' })
+  result: Rating | null;
+
+  @ApiProperty({
+    type: 'object',
+    nullable: true,
+    additionalProperties: { type: 'integer' },
+    example: { duplicate_title: 4, broken_link: 2 },
+    description:
+      'Once judged: for every page and site check that affects at least one page, how many pages it affects.',
+  })
+  issues: Record<string, number> | null;
+
+  @ApiProperty({
+    enum: [0, 1, 2],
+    type: 'integer',
+    description: '0 public, 1 private, 2 password.',
+  })
+  privacy: Privacy;
+
+  @ApiProperty({
+    type: 'string',
+    format: 'uri',
+    nullable: true,
+    description:
+      'The page people read without a key; null for a private audit.',
+  })
+  share_url: string | null;
+
+  @ApiProperty({ type: 'string', format: 'date-time' })
+  created_at: string;
+
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true })
+  started_at: string | null;
+
+  @ApiProperty({
+    type: 'string',
+    format: 'date-time',
+    nullable: true,
+    description:
+      'When its issues were judged (the crawl stopped before); null until then.',
+  })
+  finished_at: string | null;
+
+  @ApiProperty({ type: SiteAuditErrorView, nullable: true })
+  error: SiteAuditErrorView | null;
+
+  @ApiProperty({
+    enum: [...SCHEDULES, null],
+    type: 'string',
+    nullable: true,
+    description:
+      'daily or weekly: a new audit of the same site, settings and privacy starts by itself each period; null when never.',
+  })
+  schedule: Schedule | null;
+
+  @ApiProperty({
+    type: 'string',
+    format: 'date-time',
+    nullable: true,
+    description:
+      "When the schedule's next audit is due (it starts within a minute of it; later while the account has SITE_AUDITS_IN_FLIGHT_PER_ACCOUNT audits in flight); null without a schedule.",
+  })
+  next_run_at: string | null;
+
+  @ApiProperty({
+    type: 'integer',
+    format: 'int64',
+    nullable: true,
+    description:
+      'The scheduled audit this one was started by (its previous runs share it); null when asked for.',
+  })
+  scheduled_from: number | null;
+}
+
+export class SiteAuditEnvelope {
+  @ApiProperty({ type: SiteAuditView })
+  data: SiteAuditView;
+}
+
+export class SiteAuditListEnvelope extends ListEnvelopeOf(SiteAuditView) {}
+
+/** The address of an audit's shared page, built from the request's own origin. */
+export function auditShareUrlOf(
+  audit: SiteAudit,
+  origin: string,
+): string | null {
+  return audit.privacy === Privacy.Private || !audit.shareToken
+    ? null
+    : `${origin}/s/${audit.shareToken}`;
+}
+
+export function toSiteAuditView(
+  audit: SiteAudit,
+  queued: number,
+  origin: string,
+): SiteAuditView {
+  return {
+    id: Number(audit.id),
+    url: audit.url,
+    project: audit.project,
+    status: audit.status,
+    stop_reason: audit.stopReason,
+    settings: audit.settings,
+    progress: {
+      pages_crawled: audit.crawled,
+      // Once stopped, nothing is queued: what the crawl left is not requested.
+      pages_queued:
+        audit.stoppedAt !== null
+          ? 0
+          : Math.max(
+              0,
+              Math.min(queued, audit.settings.max_pages - audit.requested) +
+                (audit.requested - audit.crawled),
+            ),
+      pages_failed: audit.failed,
+    },
+    score: audit.score,
+    result: audit.result,
+    issues: audit.issues,
+    privacy: audit.privacy,
+    share_url: auditShareUrlOf(audit, origin),
+    created_at: audit.createdAt.toISOString(),
+    started_at: audit.startedAt?.toISOString() ?? null,
+    finished_at: audit.finishedAt?.toISOString() ?? null,
+    error: audit.error,
+    schedule: audit.schedule,
+    next_run_at: audit.nextRunAt?.toISOString() ?? null,
+    scheduled_from:
+      audit.scheduledFrom === null ? null : Number(audit.scheduledFrom),
+  };
+}

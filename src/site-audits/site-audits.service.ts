@@ -1,0 +1,200 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  Analyser,
+  AnalysisError,
+  normaliseTargetUrl,
+  parseTargetUrl,
+  projectOf,
+} from '../analysis/index.js';
+import { Clock } from '../common/clock.js';
+import { countThenPage } from '../common/pagination/paginate.js';
+import type { NumberedPage } from '../common/pagination/paginate.js';
+import {
+  LimitReachedProblem,
+  NotFoundProblem,
+  ProblemException,
+  TooManyRequestsProblem,
+} from '../common/problem.js';
+import { throwIfInvalid } from '../common/validation.js';
+import type { FieldErrors } from '../common/validation.js';
+import { APP_CONFIG } from '../config/config.js';
+import type { AppConfig } from '../config/config.js';
+import { hashPassword } from '../sharing/password-hash.js';
+import { passwordRuleProblem, Privacy } from '../sharing/privacy.js';
+import { firstRunAt, scheduleOf } from '../schedules/schedule.js';
+import { shareTokenFor } from './site-audit.js';
+import { CrawlSteps } from './crawl/crawl-steps.js';
+import type { CreateSiteAuditDto } from './dto/create-site-audit.dto.js';
+import type { ListSiteAuditsQuery } from './dto/list-site-audits.query.js';
+import { hasStopped } from './site-audit.js';
+import type { SiteAudit } from './site-audit.js';
+import { SiteAuditsRepository } from './site-audits.repository.js';
+
+/** An audit waiting for room is worth asking for again after this. */
+const BUSY_RETRY_SECONDS = 30;
+
+const NO_SUCH_AUDIT = 'There is no such site audit.';
+
+/** An audit with how many pages its crawl may still request. */
+export interface AuditWithQueue {
+  audit: SiteAudit;
+  queued: number;
+}
+
+/** The rules of site audits: who sees which, what may be crawled, when they stop. */
+@Injectable()
+export class SiteAuditsService {
+  constructor(
+    private readonly audits: SiteAuditsRepository,
+    private readonly analyser: Analyser,
+    private readonly steps: CrawlSteps,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * Checks what the fields alone cannot tell (the address policy, the password rule,
+   * max_pages' ceiling), so one 422 names every bad field; then stores the audit,
+   * queued, and asks for its start.
+   */
+  async create(
+    accountId: string,
+    body: CreateSiteAuditDto,
+  ): Promise<AuditWithQueue> {
+    const errors: FieldErrors = { ...body.fieldErrors };
+    const target = errors.url ? null : parseTargetUrl(body.url);
+    if (target) {
+      try {
+        await this.analyser.assertAllowed(target);
+      } catch (error) {
+        if (!(error instanceof AnalysisError && error.code === 'blocked')) {
+          throw error;
+        }
+        errors.url = [error.message];
+      }
+    }
+    const ceiling = this.config.siteAuditMaxPages;
+    if (!errors.max_pages && (body.max_pages ?? 0) > ceiling) {
+      errors.max_pages = [
+        `max_pages must be at most ${ceiling} (SITE_AUDIT_MAX_PAGES)`,
+      ];
+    }
+    const privacy = body.privacy ?? Privacy.Private;
+    if (!errors.privacy && !errors.password) {
+      const problem = passwordRuleProblem(
+        privacy,
+        body.password !== undefined,
+        false,
+      );
+      if (problem) errors.password = [problem];
+    }
+    throwIfInvalid(errors);
+    const schedule = scheduleOf(body.schedule ?? 'off');
+    if (schedule !== null) await this.assertScheduleRoom(accountId);
+    const url = normaliseTargetUrl(target!);
+    const saved = await this.audits.insertQueued(
+      {
+        accountId,
+        url,
+        project: projectOf(url),
+        settings: {
+          max_pages: Math.min(body.max_pages ?? 500, ceiling),
+          max_depth: body.max_depth ?? 10,
+          include: body.include ?? [],
+          exclude: body.exclude ?? [],
+          respect_robots: body.respect_robots ?? true,
+          sitemaps: body.sitemaps ?? true,
+        },
+        privacy,
+        passwordHash:
+          privacy === Privacy.Password
+            ? await hashPassword(body.password!)
+            : null,
+        shareToken: shareTokenFor(privacy),
+        schedule,
+        nextRunAt: schedule ? firstRunAt(schedule, this.clock.now()) : null,
+      },
+      this.config.siteAuditsInFlightPerAccount,
+    );
+    if (saved === 'busy') {
+      throw new TooManyRequestsProblem(
+        `This account already has ${this.config.siteAuditsInFlightPerAccount} site audits queued or running (SITE_AUDITS_IN_FLIGHT_PER_ACCOUNT). Ask again once one has stopped.`,
+        BUSY_RETRY_SECONDS,
+      );
+    }
+    await this.steps.start(saved.id);
+    return { audit: saved, queued: 1 };
+  }
+
+  list(
+    accountId: string,
+    query: ListSiteAuditsQuery,
+  ): Promise<NumberedPage<AuditWithQueue>> {
+    return countThenPage(
+      query,
+      () => this.audits.countForAccount(accountId, query),
+      async (offset, limit) =>
+        Promise.all(
+          (
+            await this.audits.pageForAccount(accountId, query, offset, limit)
+          ).map((audit) => this.withQueue(audit)),
+        ),
+    );
+  }
+
+  async get(accountId: string, id: string): Promise<AuditWithQueue> {
+    return this.withQueue(await this.find(accountId, id));
+  }
+
+  /** The audit, or 404 when the account has no such audit. */
+  async find(accountId: string, id: string): Promise<SiteAudit> {
+    const audit = await this.audits.findForAccount(accountId, id);
+    if (!audit) throw new NotFoundProblem(NO_SUCH_AUDIT);
+    return audit;
+  }
+
+  /** Deletes the audit and all of it; a running one stops first (its jobs find nothing). */
+  async remove(accountId: string, id: string): Promise<void> {
+    if (!(await this.audits.delete(accountId, id))) {
+      throw new NotFoundProblem(NO_SUCH_AUDIT);
+    }
+  }
+
+  /**
+   * Stops a queued or running audit: no request to the site from now on, the pages
+   * so far are kept and judged. 409 when it has stopped already.
+   */
+  async cancel(accountId: string, id: string): Promise<AuditWithQueue> {
+    const before = await this.find(accountId, id);
+    if (hasStopped(before)) {
+      throw new ProblemException(
+        409,
+        `This site audit has already stopped (${before.status}).`,
+      );
+    }
+    const audit = await this.audits.cancel(accountId, id);
+    if (!audit) throw new NotFoundProblem(NO_SUCH_AUDIT);
+    await this.steps.afterCancel(audit.id);
+    return this.withQueue(audit);
+  }
+
+  /** 409 naming SCHEDULES_PER_ACCOUNT when the account cannot schedule one more audit. */
+  private async assertScheduleRoom(accountId: string): Promise<void> {
+    const scheduled = await this.audits.scheduledCount(accountId);
+    const cap = this.config.schedulesPerAccount;
+    if (scheduled < cap) return;
+    throw new LimitReachedProblem(
+      `This account has ${scheduled} scheduled site audits; SCHEDULES_PER_ACCOUNT allows ${cap}. Turn a schedule off first.`,
+      'SCHEDULES_PER_ACCOUNT',
+      cap,
+    );
+  }
+
+  private async withQueue(audit: SiteAudit): Promise<AuditWithQueue> {
+    return {
+      audit,
+      queued:
+        audit.stoppedAt === null ? await this.audits.queuedCount(audit.id) : 0,
+    };
+  }
+}

@@ -1,0 +1,180 @@
+import { Injectable, Logger } from '@nestjs/common';
+import {
+  CrawlScope,
+  expandResults,
+  judgeSite,
+  ratingOf,
+  rejudgeProbes,
+} from '../analysis/index.js';
+import type { SiteFailure, SitePage, TargetProbe } from '../analysis/index.js';
+import { SiteAuditOutcomes } from './site-audit-events.js';
+import { SiteJudgementRepository } from './site-judgement.repository.js';
+import type {
+  AuditToJudge,
+  JudgedPageRow,
+  PageJudgement,
+  StoredPageResults,
+} from './site-judgement.repository.js';
+
+/** Pages judged again and written at once. */
+const PAGES_AT_ONCE = 500;
+
+/** A site check a page fails, with its evidence, as the page stores it. */
+interface SiteFinding extends SiteFailure {
+  value: unknown;
+}
+
+/**
+ * The judgement of a site audit once its crawl has stopped and nothing is in flight:
+ * the site checks over every page and link, each HTML page's broken_links and
+ * canonical judged again over every answer the crawl has, each page's score with the
+ * site checks it fails, the issues counted, the audit's score (the mean of its HTML
+ * pages'). In chunks, so 10,000 pages and 500,000 links stay within a few hundred
+ * megabytes.
+ */
+@Injectable()
+export class SiteJudgement {
+  private readonly logger = new Logger('SiteJudgement');
+
+  constructor(
+    private readonly store: SiteJudgementRepository,
+    private readonly outcomes: SiteAuditOutcomes,
+  ) {}
+
+  /** Judges the audit, once; nothing when it is not stopped, has pages in flight, or is judged already. */
+  async judge(auditId: string): Promise<void> {
+    const audit = await this.store.auditToJudge(auditId);
+    if (!audit) return;
+    const started = performance.now();
+    const rows = await this.store.pagesOf(auditId);
+    const links = await this.store.linksOf(auditId, rows);
+    const scope = audit.origin
+      ? new CrawlScope(
+          audit.origin,
+          audit.settings.include,
+          audit.settings.exclude,
+          audit.url,
+        )
+      : null;
+    const findings = new Map<number, SiteFinding[]>();
+    const judged = judgeSite({
+      pages: rows.map(sitePageOf),
+      links,
+      inScope: (url) => scope?.inScope(url) ?? false,
+    });
+    for (const { check, findings: affected } of judged) {
+      for (const { pageId, value } of affected) {
+        const own = findings.get(pageId) ?? [];
+        own.push({ id: check.id, importance: check.importance, value });
+        findings.set(pageId, own);
+      }
+    }
+    const answers = await this.store.answersOf(auditId, rows);
+    const issues: Record<string, number> = {};
+    const scores: number[] = [];
+    for (let i = 0; i < rows.length; i += PAGES_AT_ONCE) {
+      const chunk = rows.slice(i, i + PAGES_AT_ONCE);
+      const stored = await this.store.storedResultsOf(
+        chunk.map((row) => row.key),
+      );
+      const judgements = chunk.map((row) =>
+        this.judgePage(
+          row,
+          findings.get(row.place) ?? [],
+          stored.get(String(row.key)),
+          answers,
+          audit,
+        ),
+      );
+      for (const judgement of judgements) {
+        for (const id of judgement.failed) issues[id] = (issues[id] ?? 0) + 1;
+        if (judgement.score !== null) scores.push(judgement.score);
+      }
+      await this.store.writeJudgements(judgements);
+    }
+    const score =
+      scores.length === 0
+        ? null
+        : Math.round(scores.reduce((a, b) => a + b, 0) / scores.length);
+    const outbox = this.outcomes.outbox();
+    await this.store.finish(
+      auditId,
+      { score, result: score === null ? null : ratingOf(score), issues },
+      this.outcomes.publishIn(outbox, auditId),
+    );
+    await outbox.flush();
+    this.logger.log(
+      `Site audit ${auditId} judged: ${rows.length} pages, ${links.length} links in ${Math.round(performance.now() - started)} ms`,
+    );
+  }
+
+  /** One page: its page checks with the probes judged again, plus the site checks it fails. */
+  private judgePage(
+    row: JudgedPageRow,
+    own: SiteFinding[],
+    saved: StoredPageResults | undefined,
+    answers: Map<string, TargetProbe>,
+    audit: AuditToJudge,
+  ): PageJudgement {
+    const siteChecks = own.map(({ id, value }) => ({ id, value }));
+    if (!row.html || !saved?.results) {
+      return {
+        key: row.key,
+        score: null,
+        result: null,
+        failed: own.map((finding) => finding.id),
+        siteChecks,
+        rejudged: null,
+      };
+    }
+    const first = Object.fromEntries(
+      saved.results.checks.map(([id, passed]) => [id, passed]),
+    );
+    const rejudged = saved.plan
+      ? rejudgeProbes(
+          row.url,
+          saved.plan,
+          {
+            brokenLinks: first.broken_links ?? null,
+            canonical: first.canonical ?? null,
+          },
+          (url) => answers.get(url),
+          audit.facts?.site.robotsTxt ?? null,
+        )
+      : {};
+    const results = expandResults(saved.results, rejudged, own);
+    return {
+      key: row.key,
+      score: results.score,
+      result: ratingOf(results.score),
+      failed: [
+        ...results.checks.filter((c) => c.passed === false).map((c) => c.id),
+        ...own.map((finding) => finding.id),
+      ],
+      siteChecks,
+      rejudged,
+    };
+  }
+}
+
+function sitePageOf(row: JudgedPageRow): SitePage {
+  return {
+    id: row.place,
+    url: row.url,
+    requested: row.state === 'done',
+    blockedByRobots: row.state === 'blocked',
+    statusCode: row.status_code,
+    error: row.error,
+    redirectTo: row.redirect_to,
+    html: row.html,
+    depth: row.depth,
+    inSitemap: row.in_sitemap,
+    title: row.title,
+    metaDescription: row.meta_description,
+    noindex: row.noindex,
+    canonical: row.canonical,
+    hreflang: row.hreflang ?? [],
+    words: row.words ?? 0,
+    textDigest: row.text_digest,
+  };
+}

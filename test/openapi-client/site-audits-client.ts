@@ -1,0 +1,128 @@
+import createClient from 'openapi-fetch';
+import type { components, paths } from './schema.js';
+
+type SiteAuditView = components['schemas']['SiteAuditView'];
+type AuditIssueView = components['schemas']['AuditIssueView'];
+
+/** What a person is told of an audit that stopped: one case per reason, so a new one fails to compile. */
+export function explainStop(reason: SiteAuditView['stop_reason']): string {
+  switch (reason) {
+    case 'done':
+      return 'Every page in scope was crawled.';
+    case 'max_pages':
+      return 'The crawl reached max_pages.';
+    case 'cancelled':
+      return 'The audit was cancelled.';
+    case 'error':
+      return 'The audit failed.';
+    case null:
+      return 'The crawl goes on.';
+    default: {
+      const unknownReason: never = reason;
+      return unknownReason;
+    }
+  }
+}
+
+export interface AuditTrip {
+  created: SiteAuditView;
+  finished: SiteAuditView;
+  listed: number;
+  pages: number;
+  firstPageChecks: number;
+  issues: AuditIssueView[];
+  affected: string[];
+  links: number;
+  cancelStatus: number;
+  deletedStatus: number;
+}
+
+/**
+ * A site audit through a client typed by docs/openapi.json alone: create, wait, read
+ * its pages, one page's checks, its issues and one issue's pages, its links, then a
+ * refused cancel and a delete. It must compile under --strict with no cast.
+ */
+export async function siteAuditRoundTrip(
+  baseUrl: string,
+  apiKey: string,
+  siteUrl: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<AuditTrip> {
+  const client = createClient<paths>({
+    baseUrl,
+    headers: { Authorization: `Bearer ${apiKey}` },
+    fetch: fetchImpl,
+  });
+
+  const created = await client.POST('/api/v1/site-audits', {
+    body: { url: siteUrl, max_pages: 20, sitemaps: false },
+  });
+  if (!created.data) {
+    throw new Error(`create answered ${created.response.status}`);
+  }
+  const id = created.data.data.id;
+
+  let finished = created.data.data;
+  for (let i = 0; i < 300 && finished.finished_at === null; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const read = await client.GET('/api/v1/site-audits/{id}', {
+      params: { path: { id } },
+    });
+    if (!read.data) throw new Error(`get answered ${read.response.status}`);
+    finished = read.data.data;
+  }
+
+  const listed = await client.GET('/api/v1/site-audits', {
+    params: { query: { status: 'completed', per_page: 10 } },
+  });
+  if (!listed.data) throw new Error(`list answered ${listed.response.status}`);
+
+  const pages = await client.GET('/api/v1/site-audits/{id}/pages', {
+    params: { path: { id }, query: { sort_by: 'depth', per_page: 100 } },
+  });
+  if (!pages.data) throw new Error(`pages answered ${pages.response.status}`);
+  const [first] = pages.data.data;
+
+  const page = await client.GET('/api/v1/site-audits/{id}/pages/{page_id}', {
+    params: { path: { id, page_id: first.id } },
+  });
+  if (!page.data) throw new Error(`page answered ${page.response.status}`);
+
+  const issues = await client.GET('/api/v1/site-audits/{id}/issues', {
+    params: { path: { id } },
+  });
+  if (!issues.data)
+    throw new Error(`issues answered ${issues.response.status}`);
+  const worst = issues.data.data[0];
+
+  const affected = worst
+    ? await client.GET('/api/v1/site-audits/{id}/issues/{check_id}', {
+        params: { path: { id, check_id: worst.id }, query: { per_page: 100 } },
+      })
+    : null;
+
+  const links = await client.GET('/api/v1/site-audits/{id}/links', {
+    params: { path: { id }, query: { status: 'ok' } },
+  });
+  if (!links.data) throw new Error(`links answered ${links.response.status}`);
+
+  const cancel = await client.POST('/api/v1/site-audits/{id}/cancel', {
+    params: { path: { id } },
+  });
+  const deleted = await client.DELETE('/api/v1/site-audits/{id}', {
+    params: { path: { id } },
+  });
+
+  return {
+    created: created.data.data,
+    finished,
+    listed: listed.data.meta.total,
+    pages: pages.data.meta.total,
+    firstPageChecks: page.data.data.results?.checks.length ?? 0,
+    issues: issues.data.data,
+    affected: affected?.data?.data.map((one) => one.url) ?? [],
+    links: links.data.meta.total,
+    cancelStatus: cancel.response.status,
+    deletedStatus: deleted.response.status,
+  };
+}
