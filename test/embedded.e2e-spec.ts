@@ -138,6 +138,70 @@ describe('the embedded default (no DATABASE_URL)', () => {
     }
   }, 120_000);
 
+  it('serves four command lines at once beside a busy server: no 5xx, each prints its key', async () => {
+    const running = await start();
+    const made = await cli('keys:create', '--name', 'load');
+    const auth = {
+      Authorization: `Bearer ${made.stdout.trim().split('\n').at(-1)}`,
+    };
+    const statuses: number[] = [];
+    let busy = true;
+    // The server busy with reads and writes the whole time the command lines run.
+    const load = Promise.all(
+      Array.from({ length: 4 }, async (_, client) => {
+        for (let i = 0; busy; i++) {
+          const res =
+            i % 3 === 0
+              ? await fetch(`${running.base}/api/v1/reports`, {
+                  method: 'POST',
+                  headers: {
+                    ...auth,
+                    'Content-Type': 'application/x-www-form-urlencoded',
+                    Prefer: 'respond-async',
+                  },
+                  body: new URLSearchParams({
+                    url: site.url(`/?${client}-${i}`),
+                  }),
+                })
+              : await fetch(`${running.base}/api/v1/reports?per_page=25`, {
+                  headers: auth,
+                });
+          statuses.push(res.status);
+          await res.arrayBuffer();
+        }
+      }),
+    );
+    try {
+      const started = performance.now();
+      const runs = await Promise.all(
+        ['one', 'two', 'three', 'four'].map((name) =>
+          cli('keys:create', '--name', `parallel-${name}`),
+        ),
+      );
+      const tookMs = performance.now() - started;
+      busy = false;
+      await load;
+      for (const run of runs) {
+        expect({ status: run.status, stderr: run.stderr }).toEqual({
+          status: 0,
+          stderr: '',
+        });
+        expect(run.stdout.trim().split('\n').at(-1)).toMatch(
+          /^rk_[A-Za-z0-9_-]{40,}$/,
+        );
+      }
+      expect(statuses.filter((status) => status >= 500)).toEqual([]);
+      expect(statuses.length).toBeGreaterThan(10);
+      console.log(
+        `four command lines beside a busy server: ${tookMs.toFixed(0)} ms, ${statuses.length} requests meanwhile`,
+      );
+    } finally {
+      busy = false;
+      await load.catch(() => undefined);
+      await running.stop();
+    }
+  }, 120_000);
+
   it('analyses a page from the command line, for a person and as JSON', async () => {
     const person = await cli('analyse', site.url('/'));
     expect(person.status).toBe(0);
@@ -153,6 +217,14 @@ describe('the embedded default (no DATABASE_URL)', () => {
     const failed = await cli('analyse', site.url('/data.json'));
     expect(failed.status).toBe(2);
     expect(failed.stderr).toContain('Analysis failed (not_html)');
+    const refused = await runCli(['analyse', site.url('/')], {
+      ...embeddedEnv(),
+      ANALYZER_ALLOW_HOSTS: undefined,
+    });
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain(
+      'Analysis failed (blocked): The address 127.0.0.1 of 127.0.0.1 is not allowed (loopback). To allow it, add 127.0.0.1 to ANALYZER_ALLOW_HOSTS',
+    );
     expect((await cli('analyse')).status).toBe(1);
   }, 60_000);
 });

@@ -160,6 +160,29 @@ describe('Idempotency-Key on creates', () => {
     expect(await reportCount(key)).toBe(1);
   });
 
+  it('judges a body nested 4,000 deep with a key as it does without one: 422, never 500', async () => {
+    const { key } = await t.newAccount();
+    const deep = `${'['.repeat(4_000)}${']'.repeat(4_000)}`;
+    const body = `{"url":"${site.url('/page')}","privacy":${deep}}`;
+    const without = await t
+      .as(key)
+      .post('/api/v1/reports')
+      .set('Content-Type', 'application/json')
+      .send(body)
+      .expect(422);
+    const withKey = await t
+      .as(key)
+      .post('/api/v1/reports')
+      .set('Content-Type', 'application/json')
+      .set('Idempotency-Key', 'deep-body')
+      .send(body)
+      .expect(422);
+    expect(Object.keys(withKey.body.errors)).toEqual(
+      Object.keys(without.body.errors),
+    );
+    expect(await reportCount(key)).toBe(0);
+  });
+
   it('treats a key older than 24 hours as new', async () => {
     const { key, accountId } = await t.newAccount();
     const post = () =>

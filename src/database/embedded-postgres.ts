@@ -2,7 +2,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { ExchangeSocketServer } from './pglite-exchanges.js';
 
 interface ServerFile {
   pid: number;
@@ -59,14 +59,9 @@ export class EmbeddedPostgres {
       dataDir: join(dataDir, 'pgdata'),
       extensions: { pg_trgm },
     });
-    const server = new PGLiteSocketServer({
-      db,
-      host: '127.0.0.1',
-      port,
-      maxConnections: 8,
-    });
-    await server.start();
-    const boundPort = Number(server.getServerConn().split(':').pop());
+    // The service's one connection, and CLIs beside it.
+    const server = new ExchangeSocketServer(db, 16);
+    const boundPort = await server.start(port);
     const serverFile = join(dataDir, SERVER_FILE);
     await writeFile(
       serverFile,

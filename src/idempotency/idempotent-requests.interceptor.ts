@@ -22,16 +22,50 @@ const REPLAYED_HEADERS = ['location', 'preference-applied'];
 /** What a client is told to wait while the first request with its key runs. */
 const IN_PROGRESS_RETRY_SECONDS = 1;
 
-/** JSON with every object's keys sorted: the same body, however it was written. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+/**
+ * JSON with every object's keys sorted: the same body, however it was written.
+ * Written with a stack of its own, not by recursion: a body nested thousands deep
+ * (which validation refuses next) must not overflow the call stack first.
+ */
+export function canonicalJson(value: unknown): string {
+  const out: string[] = [];
+  // Each entry is a value to write, or a piece of text already made.
+  const stack: Array<{ value: unknown } | { text: string }> = [{ value }];
+  while (stack.length > 0) {
+    const next = stack.pop()!;
+    if ('text' in next) {
+      out.push(next.text);
+      continue;
+    }
+    const current = next.value;
+    if (Array.isArray(current)) {
+      const items: Array<{ value: unknown } | { text: string }> = [
+        { text: '[' },
+      ];
+      current.forEach((item, i) => {
+        if (i > 0) items.push({ text: ',' });
+        items.push({ value: item });
+      });
+      items.push({ text: ']' });
+      stack.push(...items.reverse());
+    } else if (current !== null && typeof current === 'object') {
+      const entries = Object.entries(current as Record<string, unknown>)
+        .filter(([, v]) => v !== undefined)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      const items: Array<{ value: unknown } | { text: string }> = [
+        { text: '{' },
+      ];
+      entries.forEach(([key, item], i) => {
+        items.push({ text: `${i > 0 ? ',' : ''}${JSON.stringify(key)}:` });
+        items.push({ value: item });
+      });
+      items.push({ text: '}' });
+      stack.push(...items.reverse());
+    } else {
+      out.push(JSON.stringify(current ?? null));
+    }
   }
-  return JSON.stringify(value ?? null);
+  return out.join('');
 }
 
 /** What makes two requests the same request: method, path and body. */

@@ -1,4 +1,7 @@
-import { requestHashOf } from './idempotent-requests.interceptor.js';
+import {
+  canonicalJson,
+  requestHashOf,
+} from './idempotent-requests.interceptor.js';
 
 describe('what makes two requests the same request', () => {
   const path = '/api/v1/reports';
@@ -37,5 +40,24 @@ describe('what makes two requests the same request', () => {
     expect(requestHashOf('POST', path, undefined)).toBe(
       requestHashOf('POST', path, {}),
     );
+  });
+});
+
+describe('canonicalJson', () => {
+  it('writes JSON with sorted keys, undefined members left out', () => {
+    expect(
+      canonicalJson({ b: [1, { d: null, c: 'x' }], a: true, u: undefined }),
+    ).toBe('{"a":true,"b":[1,{"c":"x","d":null}]}');
+    expect(canonicalJson([])).toBe('[]');
+    expect(canonicalJson({})).toBe('{}');
+    expect(canonicalJson('é"')).toBe(JSON.stringify('é"'));
+  });
+
+  it('writes a body nested far deeper than the call stack allows', () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 100_000; i++) deep = i % 2 ? [deep] : { a: deep };
+    const text = canonicalJson(deep);
+    expect(text.length).toBeGreaterThan(400_000);
+    expect(text.startsWith('[{"a":[')).toBe(true);
   });
 });

@@ -1,8 +1,13 @@
 import { Logger } from '@nestjs/common';
 import { DelayedError, Queue, Worker } from 'bullmq';
 import type { ConnectionOptions, Job as BullJob } from 'bullmq';
-import { backoffMs, JobQueue, RetryLater } from './job-queue.js';
-import type { AddOptions, JobHandler } from './job-queue.js';
+import { backoffMs, HEAL_MS, JobQueue, RetryLater } from './job-queue.js';
+import type {
+  AddOptions,
+  JobHandler,
+  Repeat,
+  WorkOptions,
+} from './job-queue.js';
 
 /** A worker's lock on a running job; a lock not renewed in time marks the job stalled. */
 const LOCK_MS = 15_000;
@@ -10,6 +15,8 @@ const LOCK_MS = 15_000;
 const STALLED_CHECK_MS = 10_000;
 /** Errors of the infrastructure retry this often at most before the job is dropped (the sweep re-adds it). */
 const MAX_ATTEMPTS = 500;
+/** A job whose group already runs its share here waits this long, then is looked at again. */
+const GROUP_FULL_WAIT_MS = 1_000;
 
 /**
  * Jobs on BullMQ (Redis), for the service scaled out: API processes add jobs, worker
@@ -20,6 +27,8 @@ export class BullmqJobQueue extends JobQueue {
   private readonly logger = new Logger('Jobs');
   private readonly queues = new Map<string, Queue>();
   private readonly workers: Worker[] = [];
+  private readonly repeats = new Map<string, Repeat>();
+  private healer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly connection: ConnectionOptions,
@@ -30,9 +39,11 @@ export class BullmqJobQueue extends JobQueue {
   }
 
   async add(queue: string, data: object, options: AddOptions): Promise<void> {
-    await this.queueOf(queue).add(queue, data, {
+    // The job's name carries its group, for the worker that takes it (see work).
+    await this.queueOf(queue).add(options.group ?? queue, data, {
       jobId: options.key,
       delay: options.delayMs,
+      priority: options.priority || undefined,
       attempts: MAX_ATTEMPTS,
       backoff: { type: 'custom' },
       removeOnComplete: true,
@@ -40,7 +51,49 @@ export class BullmqJobQueue extends JobQueue {
     });
   }
 
-  async repeat(queue: string, key: string, everyMs: number): Promise<void> {
+  repeat(queue: string, key: string, everyMs: number): Promise<void> {
+    const repeat = { queue, key, everyMs };
+    this.repeats.set(`${queue}/${key}`, repeat);
+    // Every process sets it up and heals it, API processes too: a worker need not be up.
+    if (!this.healer) {
+      const every = Math.min(
+        HEAL_MS,
+        ...[...this.repeats.values()].map((r) => r.everyMs),
+      );
+      this.healer = setInterval(() => void this.heal(), every);
+    }
+    // Not awaited: with Redis away the process still starts, and the healer sets it up.
+    void this.setUp(repeat).catch((error: Error) =>
+      this.logger.warn(
+        `Repeating job ${queue}/${key} not set up yet: ${error.message}`,
+      ),
+    );
+    return Promise.resolve();
+  }
+
+  async missingRepeats(): Promise<string[]> {
+    const missing: string[] = [];
+    for (const [name, { queue, key }] of this.repeats) {
+      if (!(await this.queueOf(queue).getJobScheduler(key))) missing.push(name);
+    }
+    return missing;
+  }
+
+  /** Sets up again the repeating jobs Redis has lost (it keeps nothing on disk). */
+  private async heal(): Promise<void> {
+    try {
+      for (const name of await this.missingRepeats()) {
+        this.logger.warn(`Repeating job ${name} was missing; set up again.`);
+        await this.setUp(this.repeats.get(name)!);
+      }
+    } catch (error) {
+      this.logger.warn(
+        `Repeating jobs not checked: ${(error as Error).message}`,
+      );
+    }
+  }
+
+  private async setUp({ queue, key, everyMs }: Repeat): Promise<void> {
     await this.queueOf(queue).upsertJobScheduler(
       key,
       { every: everyMs },
@@ -52,10 +105,22 @@ export class BullmqJobQueue extends JobQueue {
     );
   }
 
-  work<T>(queue: string, handler: JobHandler<T>, concurrency: number): void {
+  work<T>(queue: string, handler: JobHandler<T>, options: WorkOptions): void {
+    const { concurrency } = options;
+    const perGroup = options.perGroup ?? concurrency;
+    const running = new Map<string, number>();
     const worker = new Worker<T>(
       queue,
       async (job: BullJob<T>, token?: string) => {
+        // A group at its share here: the job waits a moment, and the slot serves the
+        // next job (by priority, another group's first); the wait counts no attempt.
+        const group = job.name === queue ? null : job.name;
+        const mine = group === null ? 0 : (running.get(group) ?? 0);
+        if (group !== null && mine >= perGroup) {
+          await job.moveToDelayed(Date.now() + GROUP_FULL_WAIT_MS, token);
+          throw new DelayedError();
+        }
+        if (group !== null) running.set(group, mine + 1);
         try {
           await handler({
             key: job.id!,
@@ -66,6 +131,12 @@ export class BullmqJobQueue extends JobQueue {
           if (!(error instanceof RetryLater)) throw error;
           await job.moveToDelayed(Date.now() + error.delayMs, token);
           throw new DelayedError();
+        } finally {
+          if (group !== null) {
+            const left = (running.get(group) ?? 1) - 1;
+            if (left > 0) running.set(group, left);
+            else running.delete(group);
+          }
         }
       },
       {
@@ -95,6 +166,7 @@ export class BullmqJobQueue extends JobQueue {
   }
 
   async close(graceMs: number): Promise<void> {
+    if (this.healer) clearInterval(this.healer);
     // close() waits for running jobs; past the grace period they are left to the
     // stalled check, which hands them to another worker.
     await Promise.all(

@@ -32,7 +32,41 @@ export interface AddOptions {
   key: string;
   /** Run no sooner than this many milliseconds from now. */
   delayMs?: number;
+  /**
+   * Among due jobs of the queue, lower runs first; 0, the default, before every job
+   * with a priority (BullMQ's rule). At most MAX_PRIORITY.
+   */
+  priority?: number;
+  /**
+   * Whose job it is (an account): a consuming process runs at most `perGroup` jobs
+   * of one group at once (see work), so the other slots stay free for other groups.
+   */
+  group?: string;
 }
+
+/** How a process runs a queue's jobs. */
+export interface WorkOptions {
+  /** Jobs run at once. */
+  concurrency: number;
+  /**
+   * Jobs of one group run at once, at most (default: concurrency): a group's jobs past
+   * it wait, and the slots left serve other groups' jobs first.
+   */
+  perGroup?: number;
+}
+
+/** A consuming process looks for missing repeating jobs this often at most. */
+export const HEAL_MS = 10_000;
+
+/** A declared repeating job. */
+export interface Repeat {
+  queue: string;
+  key: string;
+  everyMs: number;
+}
+
+/** The largest priority both backends hold (BullMQ's bound). */
+export const MAX_PRIORITY = 2_097_151;
 
 /**
  * Durable jobs: BullMQ on Redis when REDIS_URL is set, a table of the database
@@ -45,17 +79,21 @@ export abstract class JobQueue {
   abstract add(queue: string, data: object, options: AddOptions): Promise<void>;
 
   /**
-   * Runs a job of `queue` every `everyMs`, under `key`, for as long as the queue
-   * lives: one job at a time, whichever processes call this (each consuming process
-   * does, at start; calling it again is harmless). The handler gets `{}` as data.
+   * Declares a job of `queue` that runs every `everyMs`, under `key`: one job at a
+   * time, however many processes declare it (every process does, at start). Each
+   * sets it up, and sets it up again whenever it is found missing (Redis lost its
+   * data): it heals within `everyMs` (HEAL_MS at most). The handler gets `{}` as data.
    */
   abstract repeat(queue: string, key: string, everyMs: number): Promise<void>;
 
-  /** Runs the queue's jobs in this process, at most `concurrency` at a time. */
+  /** The declared repeating jobs (`queue/key`) that are not set up now: readiness reports them. */
+  abstract missingRepeats(): Promise<string[]>;
+
+  /** Runs the queue's jobs in this process, as `options` bound them. */
   abstract work<T>(
     queue: string,
     handler: JobHandler<T>,
-    concurrency: number,
+    options: WorkOptions,
   ): void;
 
   /**

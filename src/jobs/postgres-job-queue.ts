@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { backoffMs, JobQueue, RetryLater } from './job-queue.js';
-import type { AddOptions, JobHandler } from './job-queue.js';
+import type { AddOptions, JobHandler, WorkOptions } from './job-queue.js';
 import { JobsRepository } from './jobs.repository.js';
 import type { ClaimedJob } from './jobs.repository.js';
 
@@ -20,7 +20,10 @@ interface Consumer {
   queue: string;
   handler: JobHandler<unknown>;
   concurrency: number;
+  perGroup: number;
   running: Map<string, Promise<void>>;
+  /** Jobs running per group. */
+  groups: Map<string, number>;
 }
 
 /**
@@ -48,7 +51,14 @@ export class PostgresJobQueue extends JobQueue {
   }
 
   async add(queue: string, data: object, options: AddOptions): Promise<void> {
-    await this.jobs.insert(queue, options.key, data, options.delayMs ?? 0);
+    await this.jobs.insert(
+      queue,
+      options.key,
+      data,
+      options.delayMs ?? 0,
+      options.priority ?? 0,
+      options.group ?? null,
+    );
     this.wake();
   }
 
@@ -57,12 +67,25 @@ export class PostgresJobQueue extends JobQueue {
     await this.add(queue, {}, { key });
   }
 
-  work<T>(queue: string, handler: JobHandler<T>, concurrency: number): void {
+  /** A repeating job is a row that hands itself back: it is missing only if someone deleted it. */
+  async missingRepeats(): Promise<string[]> {
+    const missing: string[] = [];
+    for (const name of this.repeats.keys()) {
+      const [queue, key] = name.split('\n');
+      if (!(await this.jobs.exists(queue, key)))
+        missing.push(`${queue}/${key}`);
+    }
+    return missing;
+  }
+
+  work<T>(queue: string, handler: JobHandler<T>, options: WorkOptions): void {
     this.consumers.push({
       queue,
       handler: handler as JobHandler<unknown>,
-      concurrency,
+      concurrency: options.concurrency,
+      perGroup: options.perGroup ?? options.concurrency,
       running: new Map(),
+      groups: new Map(),
     });
     this.loop ??= this.pollUntilStopped();
     this.renewer ??= setInterval(() => void this.renewLeases(), RENEW_MS);
@@ -112,15 +135,28 @@ export class PostgresJobQueue extends JobQueue {
   private async claimFor(consumer: Consumer): Promise<number> {
     const free = consumer.concurrency - consumer.running.size;
     if (free <= 0) return 0;
+    const room = Object.fromEntries(
+      [...consumer.groups].map(([group, n]) => [group, consumer.perGroup - n]),
+    );
     const jobs = await this.jobs.claimDue(
       consumer.queue,
       this.owner,
       free,
       LEASE_MS,
+      { room, fresh: consumer.perGroup },
     );
     for (const job of jobs) {
+      const { group } = job;
+      if (group !== null) {
+        consumer.groups.set(group, (consumer.groups.get(group) ?? 0) + 1);
+      }
       const done = this.runJob(consumer, job).finally(() => {
         consumer.running.delete(job.id);
+        if (group !== null) {
+          const left = (consumer.groups.get(group) ?? 1) - 1;
+          if (left > 0) consumer.groups.set(group, left);
+          else consumer.groups.delete(group);
+        }
         this.wake();
       });
       consumer.running.set(job.id, done);

@@ -3,7 +3,6 @@ import type { ExecutionContext } from '@nestjs/common';
 import { ThrottlerGuard } from '@nestjs/throttler';
 import type { ThrottlerRequest } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
-import type { Principal } from '../auth/api-key.service.js';
 import { TooManyRequestsProblem } from '../common/problem.js';
 import { ANALYSES } from './throttlers.js';
 
@@ -23,6 +22,11 @@ function tighter(a: Budget, b: Budget): boolean {
   );
 }
 
+/** What the limits read of a request: the key it was authenticated with, set on `user` before this guard. */
+interface KeyedRequest {
+  user: { keyId: string };
+}
+
 const REFUSALS: Record<string, string> = {
   [ANALYSES]: 'Too many analyses asked for with this API key. Try again later.',
 };
@@ -40,7 +44,7 @@ export class RateLimitGuard extends ThrottlerGuard {
   private readonly described = new WeakMap<Request, Budget>();
 
   protected getTracker(request: Record<string, any>): Promise<string> {
-    return Promise.resolve((request.user as Principal).keyId);
+    return Promise.resolve((request as KeyedRequest).user.keyId);
   }
 
   /** One budget per key and limit, whichever route spends it. */

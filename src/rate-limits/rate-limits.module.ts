@@ -6,6 +6,10 @@ import { APP_CONFIG } from '../config/config.js';
 import { closeRedis } from '../redis/redis.module.js';
 import type { AppConfig } from '../config/config.js';
 import { AttemptLimiter, MemoryAttemptLimiter } from './attempt-limiter.js';
+import {
+  FallbackAttemptLimiter,
+  FallbackThrottlerStorage,
+} from './fallback-limits.js';
 import { limitStoreConnection } from './limit-store.js';
 import { MemoryThrottlerStorage } from './memory-throttler.storage.js';
 import { RedisAttemptLimiter } from './redis-attempt-limiter.js';
@@ -39,9 +43,10 @@ class LimitStoreCloser implements OnApplicationShutdown {
 class LimitStoreModule {}
 
 /**
- * Rate limits shared by every API process when REDIS_URL is set, kept in memory
- * otherwise: the API keys' request and analysis limits (@nestjs/throttler, applied
- * by RateLimitGuard) and the attempt limits of shared reports' passwords.
+ * Rate limits shared by every API process when REDIS_URL is set (in this process's
+ * memory while Redis does not answer), kept in memory otherwise: the API keys'
+ * request and analysis limits (@nestjs/throttler, applied by RateLimitGuard) and the
+ * attempt limits of shared reports' passwords.
  */
 @Module({
   imports: [
@@ -52,7 +57,10 @@ class LimitStoreModule {}
       useFactory: (config: AppConfig, redis: Redis | null) => ({
         throttlers: throttlersFor(config),
         storage: redis
-          ? new RedisThrottlerStorage(redis, config.redisPrefix)
+          ? new FallbackThrottlerStorage(
+              redis,
+              new RedisThrottlerStorage(redis, config.redisPrefix),
+            )
           : new MemoryThrottlerStorage(),
       }),
     }),
@@ -63,7 +71,10 @@ class LimitStoreModule {}
       inject: [APP_CONFIG, LIMIT_STORE],
       useFactory: (config: AppConfig, redis: Redis | null) =>
         redis
-          ? new RedisAttemptLimiter(redis, config.redisPrefix)
+          ? new FallbackAttemptLimiter(
+              redis,
+              new RedisAttemptLimiter(redis, config.redisPrefix),
+            )
           : new MemoryAttemptLimiter(),
     },
   ],

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { AttemptLimiter } from './attempt-limiter.js';
 import type { Attempt, AttemptWindow } from './attempt-limiter.js';
-import { limitStoreUnavailable } from './limit-store.js';
 
 /**
  * Takes one attempt in every window or in none. KEYS: one sorted set per window,
@@ -57,18 +56,14 @@ export class RedisAttemptLimiter extends AttemptLimiter {
       ...keys,
       id,
       ...windows.flatMap((w) => [w.limit, w.windowMs]),
-    ).catch((error: unknown) => {
-      throw limitStoreUnavailable(error);
-    });
+    );
     if (wait > 0) return { counted: false, retryAfterSeconds: wait };
     return {
       counted: true,
       refund: async () => {
         const refund = this.redis.multi();
         for (const key of keys) refund.zrem(key, id);
-        await refund.exec().catch((error: unknown) => {
-          throw limitStoreUnavailable(error);
-        });
+        await refund.exec();
       },
     };
   }

@@ -1,6 +1,5 @@
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import type { Redis } from 'ioredis';
-import { limitStoreUnavailable } from './limit-store.js';
 
 /**
  * One hit, atomically, with the semantics of throttler's in-memory storage: a
@@ -117,9 +116,7 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
         ttl,
         limit,
         blockDuration,
-      ).catch((error: unknown) => {
-        throw limitStoreUnavailable(error);
-      });
+      );
     return {
       totalHits,
       timeToExpire,
