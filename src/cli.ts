@@ -1,5 +1,9 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Module } from '@nestjs/common';
+import type { LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Analyser, AnalysisError, renderResults } from './analysis/index.js';
 import { ApiKeyService } from './auth/api-key.service.js';
@@ -8,9 +12,86 @@ import { ConfigError, loadConfig } from './config/config.js';
 import type { AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
-import { openDatabaseBeside } from './database/database.js';
+import { openDatabase, openDatabaseBeside } from './database/database.js';
+import { auditSite } from './site-audits/cli/audit-site.js';
+import { httpSiteAuditClient } from './site-audits/cli/site-audit-client.js';
+import type { SiteAuditClient } from './site-audits/cli/site-audit-client.js';
 
-const USAGE = `Usage: npm run cli -- <command>
+const COMMANDS = {
+  'keys:create': `Usage: npm run cli -- keys:create --name <label> [--account <id>]
+
+Issues an API key: for a new account named like the key, or with --account
+another key of that account. The key is printed alone on the last line of
+stdout, this once: only its SHA-256 digest is stored.
+
+  --name <label>    what the key is for (required)
+  --account <id>    the account the key speaks for
+
+Environment: DATABASE_URL (else the embedded database in DATA_DIR, default ./data).`,
+  'keys:list': `Usage: npm run cli -- keys:list
+
+Lists the keys, one a line: id, account, the key's first characters, active
+or revoked, name. Never the keys themselves.
+
+Environment: DATABASE_URL (else the embedded database in DATA_DIR, default ./data).`,
+  'keys:revoke': `Usage: npm run cli -- keys:revoke <id>
+
+Revokes the key with that id (keys:list shows it): requests with it answer
+401 from then on, within 5 s on a running service. Exits 1 when no active key
+has that id.
+
+Environment: DATABASE_URL (else the embedded database in DATA_DIR, default ./data).`,
+  migrate: `Usage: npm run cli -- migrate
+
+Brings the database schema up to date, then exits: the migrations still
+pending run under a lock, as a start runs them. On a big database, run it in a
+quiet moment before starting a new version.
+
+Environment: DATABASE_URL (else the embedded database in DATA_DIR, default ./data).`,
+  analyse: `Usage: npm run cli -- analyse <url> [--json]
+
+Analyses a page here, without the service or its database, and prints the
+report for a person; with --json, the raw results alone on stdout:
+
+  npm run cli -- analyse https://example.com/ --json | jq .score
+
+Exits 2 when the analysis fails, with the reason on stderr.
+
+  --json    print the raw results as JSON
+
+Environment: ANALYZER_ALLOW_HOSTS, ANALYZER_USER_AGENT, ANALYZER_DEADLINE_MS.`,
+  'audit-site': `Usage: npm run cli -- audit-site <url> [--max-pages <n>] [--json]
+                                 [--api <url> --key <key>]
+
+Audits a whole site (docs/site-audits.md): crawls it from <url>, judges every
+page, then the set, and prints the audit (status, pages crawled, score, time
+taken) and its top issues, most pages first, each with a few of its pages; with
+--json, the audit and all its issues alone on stdout:
+
+  npm run cli -- audit-site https://example.com/ --json | jq .audit.score
+
+Without --api, the service runs here, in this process, on a throwaway embedded
+database in a temporary folder that is removed at the end (no DATABASE_URL, no
+Redis, no port). With --api and --key, a running service makes the audit, which
+stays in its list; that service's settings (ANALYZER_ALLOW_HOSTS, ...) apply.
+
+Exits 2 when the audit could not run or did not complete, with the reason on
+stderr; Ctrl-C cancels the audit.
+
+  --max-pages <n>   pages to request at most (default 500; at most
+                    SITE_AUDIT_MAX_PAGES)
+  --json            print the audit and its issues as JSON
+  --api <url>       the API of a running service (http://localhost:3000)
+  --key <key>       an API key of that service
+
+Environment: REPORT_SERVICE_API and REPORT_SERVICE_KEY stand for --api and --key.
+Without them: ANALYZER_ALLOW_HOSTS, ANALYZER_USER_AGENT, ANALYZER_DEADLINE_MS and
+the SITE_AUDIT_* settings (docs/configuration.md).`,
+} as const;
+
+type Command = keyof typeof COMMANDS;
+
+const USAGE = `Usage: npm run cli -- <command> [--help]
 
   keys:create --name <label> [--account <id>]
                          issue a key (a new account unless --account is given);
@@ -19,11 +100,43 @@ const USAGE = `Usage: npm run cli -- <command>
   keys:revoke <id>       revoke a key: it answers 401 from then on
   migrate                bring the database schema up to date, then exit
   analyse <url> [--json] analyse a page and print the report (--json: the raw results)
+  audit-site <url> [--max-pages <n>] [--json] [--api <url> --key <key>]
+                         audit a whole site and print its summary and top issues,
+                         here or on a running service (--api)
+
+npm run cli -- <command> --help (or help <command>) says more about one.
 
 Environment: DATABASE_URL (else the embedded database in DATA_DIR, default ./data),
-ANALYZER_ALLOW_HOSTS, ANALYZER_USER_AGENT, ANALYZER_DEADLINE_MS.`;
+ANALYZER_ALLOW_HOSTS, ANALYZER_USER_AGENT, ANALYZER_DEADLINE_MS,
+REPORT_SERVICE_API, REPORT_SERVICE_KEY.`;
 
-class UsageError extends Error {}
+/** The command a name stands for (`analyze` is `analyse`), or undefined. */
+function commandNamed(name: string | undefined): Command | undefined {
+  const command = name === 'analyze' ? 'analyse' : name;
+  return command !== undefined && Object.hasOwn(COMMANDS, command)
+    ? (command as Command)
+    : undefined;
+}
+
+/** A command line the CLI cannot read; `command` names whose help to show. */
+class UsageError extends Error {
+  constructor(
+    message: string,
+    readonly command?: Command,
+  ) {
+    super(message);
+  }
+}
+
+/** Nest's warnings and errors go to stderr, its other lines nowhere: stdout is the command's. */
+const NEST_TO_STDERR: LoggerService = {
+  log: () => undefined,
+  warn: (message: unknown) => console.error(String(message)),
+  error: (message: unknown) => console.error(String(message)),
+};
+
+/** A command on the database gives up after this long, rather than hang (a stuck server). */
+const DATABASE_COMMAND_DEADLINE_MS = 60_000;
 
 /** What the commands need of the service: the database (migrated) and the keys. */
 @Module({})
@@ -33,7 +146,18 @@ async function withKeys<T>(
   config: AppConfig,
   work: (keys: ApiKeyService) => Promise<T>,
 ): Promise<T> {
-  const target = await openDatabaseBeside(config);
+  const deadline = setTimeout(() => {
+    console.error(
+      `The database did not answer within ${DATABASE_COMMAND_DEADLINE_MS / 1000} s; nothing more was done. Is the server on DATABASE_URL (or the embedded one in DATA_DIR) running and answering?`,
+    );
+    process.exit(2);
+  }, DATABASE_COMMAND_DEADLINE_MS);
+  // The command's own work keeps the process alive, not this timer.
+  deadline.unref();
+  const target = await openDatabaseBeside(config).catch((error: Error) => {
+    clearTimeout(deadline);
+    throw error;
+  });
   try {
     const context = await NestFactory.createApplicationContext(
       {
@@ -44,7 +168,7 @@ async function withKeys<T>(
           AuthModule,
         ],
       },
-      { logger: ['error', 'warn'] },
+      { logger: NEST_TO_STDERR },
     );
     try {
       return await work(context.get(ApiKeyService));
@@ -53,11 +177,106 @@ async function withKeys<T>(
     }
   } finally {
     await target.close();
+    clearTimeout(deadline);
+  }
+}
+
+/** How often audit-site reads the audit while it runs. */
+const AUDIT_POLL_MS = 500;
+
+/**
+ * The whole service in this process, for one command: a throwaway embedded database
+ * in a temporary folder, no Redis (analyses run from its jobs table, here), no HTTP
+ * port; a new account. The folder is removed however the work ends.
+ */
+async function withServiceHere<T>(
+  config: AppConfig,
+  work: (client: SiteAuditClient) => Promise<T>,
+): Promise<T> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'report-service-audit-site-'));
+  try {
+    const here: AppConfig = {
+      ...config,
+      databaseUrl: null,
+      redisUrl: null,
+      dataDir,
+    };
+    // The whole service, loaded only here: the other commands start without it.
+    const [{ AppModule }, { inProcessSiteAuditClient }] = await Promise.all([
+      import('./app.module.js'),
+      import('./site-audits/cli/in-process-site-audits.js'),
+    ]);
+    const database = await openDatabase(here);
+    try {
+      const app = await NestFactory.createApplicationContext(
+        AppModule.register(here, database),
+        { logger: NEST_TO_STDERR },
+      );
+      try {
+        const { accountId } = await app.get(ApiKeyService).create('audit-site');
+        return await work(inProcessSiteAuditClient(app, accountId));
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await database.close();
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Ctrl-C (or SIGTERM) aborts the signal once; a second one exits at once. */
+async function interruptible<T>(
+  work: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const interrupt = new AbortController();
+  const onSignal = () => {
+    if (interrupt.signal.aborted) process.exit(130);
+    interrupt.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    return await work(interrupt.signal);
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
   }
 }
 
 async function main(argv: string[]): Promise<number> {
-  const [command, ...rest] = argv;
+  const [name, ...rest] = argv;
+  const command = commandNamed(name);
+  // Help needs no configuration and opens no database.
+  if (command && rest.some((arg) => arg === '--help' || arg === '-h')) {
+    console.log(COMMANDS[command]);
+    return 0;
+  }
+  if (name === 'help' && rest.length > 0) {
+    const asked = commandNamed(rest[0]);
+    if (!asked) throw new UsageError(`Unknown command "${rest[0]}"`);
+    console.log(COMMANDS[asked]);
+    return 0;
+  }
+  if (name === undefined || ['help', '--help', '-h'].includes(name)) {
+    console.log(USAGE);
+    return name === undefined ? 1 : 0;
+  }
+  if (!command) throw new UsageError(`Unknown command "${name}"`);
+  try {
+    return await run(command, rest);
+  } catch (error) {
+    // parseArgs refuses an unknown option or a missing value: the command's own help.
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) {
+      throw new UsageError((error as Error).message, command);
+    }
+    throw error;
+  }
+}
+
+async function run(command: Command, rest: string[]): Promise<number> {
   const config = loadConfig();
   switch (command) {
     case 'keys:create': {
@@ -66,7 +285,7 @@ async function main(argv: string[]): Promise<number> {
         options: { name: { type: 'string' }, account: { type: 'string' } },
       });
       if (!values.name?.trim())
-        throw new UsageError('keys:create needs --name <label>');
+        throw new UsageError('keys:create needs --name <label>', command);
       const issued = await withKeys(config, (keys) =>
         keys.create(values.name!, values.account),
       );
@@ -84,7 +303,10 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'keys:list': {
       const listed = await withKeys(config, (keys) => keys.list());
-      if (listed.length === 0) console.log('No keys yet.');
+      if (listed.length === 0)
+        console.log(
+          'No keys yet. Make one with: npm run cli -- keys:create --name <label>',
+        );
       for (const key of listed) {
         const state = key.revokedAt
           ? `revoked ${key.revokedAt.toISOString()}`
@@ -97,7 +319,7 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'keys:revoke': {
       const id = rest[0];
-      if (!id) throw new UsageError('keys:revoke needs the key id');
+      if (!id) throw new UsageError('keys:revoke needs the key id', command);
       const revoked = await withKeys(config, (keys) => keys.revoke(id));
       if (!revoked) {
         console.error(`No active key with id ${id}.`);
@@ -106,15 +328,14 @@ async function main(argv: string[]): Promise<number> {
       console.log(`Key ${id} revoked.`);
       return 0;
     }
-    case 'analyse':
-    case 'analyze': {
+    case 'analyse': {
       const { values, positionals } = parseArgs({
         args: rest,
         options: { json: { type: 'boolean', default: false } },
         allowPositionals: true,
       });
       const url = positionals[0];
-      if (!url) throw new UsageError('analyse needs a URL');
+      if (!url) throw new UsageError('analyse needs a URL', command);
       try {
         const results = await new Analyser(config.analyser).analyse(url);
         console.log(
@@ -133,14 +354,62 @@ async function main(argv: string[]): Promise<number> {
         throw error;
       }
     }
-    case undefined:
-    case 'help':
-    case '--help':
-    case '-h':
-      console.log(USAGE);
-      return command === undefined ? 1 : 0;
-    default:
-      throw new UsageError(`Unknown command "${command}"`);
+    case 'audit-site': {
+      const { values, positionals } = parseArgs({
+        args: rest,
+        options: {
+          json: { type: 'boolean', default: false },
+          'max-pages': { type: 'string' },
+          api: { type: 'string' },
+          key: { type: 'string' },
+        },
+        allowPositionals: true,
+      });
+      const url = positionals[0];
+      if (!url) throw new UsageError('audit-site needs a URL', command);
+      const maxPages = values['max-pages'];
+      if (maxPages !== undefined && !/^[1-9]\d{0,8}$/.test(maxPages)) {
+        throw new UsageError(
+          `--max-pages must be a whole number from 1, got "${maxPages}"`,
+          command,
+        );
+      }
+      const api = values.api ?? process.env.REPORT_SERVICE_API;
+      const key = values.key ?? process.env.REPORT_SERVICE_KEY;
+      if (Boolean(api) !== Boolean(key)) {
+        throw new UsageError(
+          'audit-site needs --api and --key together (or REPORT_SERVICE_API and REPORT_SERVICE_KEY), or neither to run the service here',
+          command,
+        );
+      }
+      const options = {
+        url,
+        maxPages: maxPages === undefined ? undefined : Number(maxPages),
+        json: values.json,
+        colour: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
+        pollMs: AUDIT_POLL_MS,
+      };
+      const output = {
+        out: (text: string) => console.log(text),
+        err: (text: string) => console.error(text),
+        // A line rewritten in place, for a person watching; never into a file.
+        progress: process.stderr.isTTY
+          ? (text: string | null) =>
+              process.stderr.write(`\r\x1b[2K${text ?? ''}`)
+          : undefined,
+      };
+      return interruptible((signal) =>
+        api && key
+          ? auditSite(
+              httpSiteAuditClient(api, key),
+              { ...options, signal },
+              output,
+            )
+          : withServiceHere(config, (client) =>
+              auditSite(client, { ...options, signal }, output),
+            ),
+      );
+    }
   }
 }
 
@@ -151,7 +420,8 @@ try {
     console.error(error.message);
     process.exitCode = 1;
   } else if (error instanceof UsageError) {
-    console.error(`${error.message}\n\n${USAGE}`);
+    const help = error.command ? COMMANDS[error.command] : USAGE;
+    console.error(`${error.message}\n\n${help}`);
     process.exitCode = 1;
   } else {
     console.error((error as Error).message);
