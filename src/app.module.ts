@@ -3,12 +3,15 @@ import { AuthModule } from './auth/auth.module.js';
 import { CatalogueModule } from './catalogue/catalogue.module.js';
 import type { AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
+import { ProblemPagesModule } from './common/problem-pages.js';
 import { DatabaseModule } from './database/database.module.js';
+import { EventsModule } from './events/events.module.js';
 import { HealthModule } from './health/health.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
 import { RedisModule } from './redis/redis.module.js';
 import type { DatabaseTarget } from './database/database.js';
 import { ReportsModule } from './reports/reports.module.js';
+import { SiteAuditsModule } from './site-audits/site-audits.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
 
 @Module({})
@@ -21,9 +24,12 @@ export class AppModule {
         ConfigModule.forRoot(config),
         DatabaseModule.forRoot(database),
         RedisModule.forRoot(config),
+        EventsModule,
+        ProblemPagesModule,
         JobsModule.forRoot('api'),
         AuthModule,
         ReportsModule,
+        SiteAuditsModule,
         WebhooksModule,
         CatalogueModule,
         HealthModule,

@@ -1,49 +1,17 @@
 import type { Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { NextFunction, Request, Response } from 'express';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import { buildOpenApiDocument } from './common/api-docs.js';
-import { ProblemException, titleOf } from './common/problem.js';
+import { titleOf } from './common/problem.js';
 import { ProblemFilter } from './common/problem.filter.js';
+import { ProblemPages } from './common/problem-pages.js';
 import { RequestValidationPipe } from './common/validation.js';
 import type { AppConfig } from './config/config.js';
 import { createLog } from './logging/logger.js';
 import { requestLog } from './logging/request-log.js';
-import { sharedProblemPage } from './reports/shared/report-page.js';
 
 const BODY_LIMIT = '16kb';
-const BODY_TYPES = ['application/x-www-form-urlencoded', 'application/json'];
-
-function hasBody(request: Request): boolean {
-  const length = request.headers['content-length'];
-  return (
-    request.headers['transfer-encoding'] !== undefined ||
-    (length !== undefined && length !== '0')
-  );
-}
-
-/** POST and PUT bodies are a form or JSON; anything else answers 415 (docs/api.md). */
-function requireKnownBodyType(
-  request: Request,
-  _response: Response,
-  next: NextFunction,
-): void {
-  if (
-    (request.method === 'POST' || request.method === 'PUT') &&
-    hasBody(request) &&
-    !BODY_TYPES.some((type) => request.is(type))
-  ) {
-    next(
-      new ProblemException(
-        415,
-        'Send the body as application/x-www-form-urlencoded or application/json.',
-      ),
-    );
-    return;
-  }
-  next();
-}
 
 /** What Node's HTTP parser refuses before any route runs, as the answer names it. */
 const CLIENT_ERRORS: Record<string, [number, string]> = {
@@ -98,8 +66,6 @@ export function configureApp(
   answerClientErrors(app.getHttpServer());
   app.use(requestLog(createLog(config)));
   app.disable('x-powered-by');
-  // Only routes that take a body check its type: elsewhere an unknown route is a 404.
-  app.use(['/api/v1/reports', '/r'], requireKnownBodyType);
   app.useBodyParser('json', { limit: BODY_LIMIT });
   app.useBodyParser('urlencoded', {
     limit: BODY_LIMIT,
@@ -107,7 +73,7 @@ export function configureApp(
     parameterLimit: 100,
   });
   app.useGlobalPipes(new RequestValidationPipe());
-  app.useGlobalFilters(new ProblemFilter(sharedProblemPage));
+  app.useGlobalFilters(new ProblemFilter(app.get(ProblemPages)));
   SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app), {
     jsonDocumentUrl: 'docs/openapi.json',
     yamlDocumentUrl: 'docs/openapi.yaml',

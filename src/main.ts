@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module.js';
 import { configureApp } from './app.setup.js';
-import { ApiKeyService } from './auth/api-key.service.js';
+import { ApiKeyService, NO_KEY_YET } from './auth/api-key.service.js';
 import { loadConfigOrExit } from './config/config.js';
 import { createLog, PinoNestLogger } from './logging/logger.js';
 import { openDatabase } from './database/database.js';
@@ -19,18 +19,22 @@ const app = await NestFactory.create<NestExpressApplication>(
 configureApp(app, config);
 
 // The first key of an embedded database is made before listening, shown after the addresses.
+// On PostgreSQL the operator makes it: the addresses are followed by how.
 let firstKey: string | null = null;
 if (database.embedded) {
   logger.log(`Embedded database in ${config.dataDir} (no DATABASE_URL set)`);
-  const keys = app.get(ApiKeyService);
-  if ((await keys.count()) === 0) firstKey = (await keys.create('default')).key;
 }
+const keys = app.get(ApiKeyService);
+const noKeyYet = (await keys.count()) === 0;
+if (noKeyYet && database.embedded)
+  firstKey = (await keys.create('default')).key;
 
 await app.listen(config.port, config.host);
 // PORT=0 picks a free port: name the one actually bound.
 const { port } = app.getHttpServer().address() as AddressInfo;
 const base = `http://localhost:${port}`;
 logger.log(`API on ${base}/api/v1/reports, docs on ${base}/docs`);
+if (noKeyYet && !firstKey) logger.warn(NO_KEY_YET);
 if (firstKey) {
   console.log(
     [

@@ -4,13 +4,16 @@ import { NestFactory } from '@nestjs/core';
 import { loadConfigOrExit } from './config/config.js';
 import type { AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
+import { ProblemPagesModule } from './common/problem-pages.js';
 import { DatabaseModule } from './database/database.module.js';
+import { EventsModule } from './events/events.module.js';
 import { openDatabase } from './database/database.js';
 import type { DatabaseTarget } from './database/database.js';
 import { JobsModule } from './jobs/jobs.module.js';
 import { createLog, PinoNestLogger } from './logging/logger.js';
 import { RedisModule } from './redis/redis.module.js';
 import { ReportsModule } from './reports/reports.module.js';
+import { SiteAuditsModule } from './site-audits/site-audits.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
 
 /** A worker: takes analysis jobs from Redis and runs them; serves no HTTP. */
@@ -23,8 +26,12 @@ class WorkerModule {
         ConfigModule.forRoot(config),
         DatabaseModule.forRoot(database),
         RedisModule.forRoot(config),
+        EventsModule,
+        // The feature modules' controllers are made here too, though never served.
+        ProblemPagesModule,
         JobsModule.forRoot('worker'),
         ReportsModule,
+        SiteAuditsModule,
         WebhooksModule,
       ],
     };

@@ -13,14 +13,13 @@ import type { ServiceProcess } from './support/service-process.js';
 import { startTestApp } from './support/test-app.js';
 import type { TestApp } from './support/test-app.js';
 import { ThrowawayPostgres } from './support/throwaway-postgres.js';
+import { TEST_REDIS_URL as REDIS_URL } from './support/redis.js';
 
 /**
  * Analyses as jobs on the machine's real Redis: the API (here in the test's process)
  * adds them, worker processes (dist/worker.js) run them, on a PostgreSQL cluster of
  * the suite's own that a test may stop. Each suite has its own Redis prefix.
  */
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
 interface Deployment {
   pg: ThrowawayPostgres;
   api: TestApp;

@@ -1,13 +1,14 @@
 import fc from 'fast-check';
 import request from 'supertest';
 import { startTestApp } from './support/test-app.js';
+import { waitUntil } from './support/wait.js';
 import type { TestApp } from './support/test-app.js';
 
 /**
  * Generated hostile requests at every route, with a fixed seed: whatever comes in, the
  * answer is never a 500, an error is a problem document (an HTML page only where the
  * client asked for the shared page), no body shows a stack trace or SQL, and a refused
- * request changes no report. The analyser may only reach 127.0.0.1:9 (closed), so no
+ * request changes no report or site audit. The analyser may only reach 127.0.0.1:9 (closed), so no
  * generated request makes the service connect anywhere else.
  */
 const SEED = 20261123;
@@ -166,7 +167,13 @@ const headerValue = hostileText.map((s) =>
   s.replace(/[^\x20-\x7e\x80-\xff]/g, '').slice(0, 4000),
 );
 
-type Call = (t: TestApp, key: string, ownId: number) => request.Test;
+/** The fuzzer's own report and site audit, which refused requests must leave as they are. */
+interface Own {
+  report: number;
+  audit: number;
+}
+
+type Call = (t: TestApp, key: string, own: Own) => request.Test;
 
 function withHeaders(
   req: request.Test,
@@ -196,6 +203,126 @@ function send(req: request.Test, b: { type: string; data: string }) {
   return req.send(b.data);
 }
 
+const siteAuditFields = fc.record(
+  {
+    url: fc.oneof(targetUrl, hostileJson),
+    max_pages: hostileJson,
+    max_depth: hostileJson,
+    include: hostileJson,
+    exclude: hostileJson,
+    respect_robots: hostileJson,
+    sitemaps: hostileJson,
+    privacy: hostileJson,
+    password: hostileJson,
+    unknown_field: hostileJson,
+  },
+  { requiredKeys: [] },
+);
+
+const siteAuditBody = fc.oneof(
+  siteAuditFields.map((fields) => ({
+    type: 'application/json',
+    data: JSON.stringify(fields) ?? '',
+  })),
+  siteAuditFields.map((fields) => ({
+    type: 'application/x-www-form-urlencoded',
+    data: new URLSearchParams(
+      Object.entries(fields).map(([k, v]) => [
+        k,
+        typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v),
+      ]),
+    ).toString(),
+  })),
+  body,
+);
+
+/** The lists of an audit: pages, issues and links, with their filters. */
+const auditQuery = fc.dictionary(
+  fc.oneof(
+    fc.constantFrom(
+      'page',
+      'per_page',
+      'sort',
+      'sort_by',
+      'search',
+      'issue',
+      'status_code',
+      'indexable',
+      'depth',
+      'from',
+      'to',
+      'status',
+      'project',
+    ),
+    hostileText,
+  ),
+  fc.oneof(hostileText, fc.array(hostileText, { maxLength: 3 })),
+  { maxKeys: 4 },
+);
+
+/** A path under an audit: the fuzzer's own (a segment of its own otherwise). */
+const auditPath = fc.tuple(
+  fc.option(segment),
+  fc.constantFrom(
+    '',
+    '/pages',
+    '/pages/1',
+    '/issues',
+    '/issues/broken_link',
+    '/links',
+  ),
+  fc.option(segment),
+);
+
+/** Requests at the site-audit routes. */
+const siteAuditCalls = [
+  fc.tuple(siteAuditBody, headers).map(([b, h]) => ({
+    label: `POST site audit ${b.type} ${b.data.slice(0, 200)}`,
+    html: false,
+    run: (t: TestApp, key: string) =>
+      send(withHeaders(t.as(key).post('/api/v1/site-audits'), h), b),
+  })),
+  fc.tuple(auditPath, auditQuery, headers).map(([[id, route, tail], q, h]) => {
+    const path = (own: Own) =>
+      `/api/v1/site-audits/${id ?? own.audit}${tail === null ? route : route.replace(/\/[^/]+$/, `/${tail}`)}`;
+    return {
+      label: `GET site audit ${id ?? 'own'}${route} ${tail ?? ''} ${JSON.stringify(q)}`,
+      html: false,
+      run: (t: TestApp, key: string, own: Own) =>
+        withHeaders(t.as(key).get(path(own)).query(q), h),
+    };
+  }),
+  fc.tuple(auditQuery, headers).map(([q, h]) => ({
+    label: `GET site audits ${JSON.stringify(q)}`,
+    html: false,
+    run: (t: TestApp, key: string) =>
+      withHeaders(t.as(key).get('/api/v1/site-audits').query(q), h),
+  })),
+  fc.tuple(fc.option(segment), body, headers).map(([id, b, h]) => ({
+    label: `POST cancel ${id ?? 'own audit'} ${b.type}`,
+    html: false,
+    run: (t: TestApp, key: string, own: Own) =>
+      send(
+        withHeaders(
+          t.as(key).post(`/api/v1/site-audits/${id ?? own.audit}/cancel`),
+          h,
+        ),
+        b,
+      ),
+  })),
+  fc.tuple(segment, headers).map(([id, h]) => ({
+    label: `DELETE site audit ${/^\d+$/.test(id) ? `9${id}0` : id}`,
+    html: false,
+    run: (t: TestApp, key: string) =>
+      withHeaders(
+        t
+          .as(key)
+          .delete(`/api/v1/site-audits/${/^\d+$/.test(id) ? `9${id}0` : id}`),
+        h,
+      ),
+  })),
+];
+
 /** One generated request at one of the routes. */
 const call: fc.Arbitrary<{ label: string; html: boolean; run: Call }> =
   fc.oneof(
@@ -220,9 +347,9 @@ const call: fc.Arbitrary<{ label: string; html: boolean; run: Call }> =
     fc.tuple(fc.option(segment), body, headers).map(([id, b, h]) => ({
       label: `PUT ${id ?? 'own report'} ${b.type} ${b.data.slice(0, 200)}`,
       html: false,
-      run: (t: TestApp, key: string, ownId: number) =>
+      run: (t: TestApp, key: string, own: Own) =>
         send(
-          withHeaders(t.as(key).put(`/api/v1/reports/${id ?? ownId}`), h),
+          withHeaders(t.as(key).put(`/api/v1/reports/${id ?? own.report}`), h),
           b,
         ),
     })),
@@ -264,6 +391,7 @@ const call: fc.Arbitrary<{ label: string; html: boolean; run: Call }> =
           .get(`/api/v1/reports/${id}`)
           .set('Authorization', authorization),
     })),
+    ...siteAuditCalls,
   );
 
 const LEAKS = [
@@ -275,9 +403,10 @@ const LEAKS = [
 describe('generated hostile requests at every route', () => {
   let t: TestApp;
   let key: string;
-  let ownId: number;
+  let own: Own;
   let victimKey: string;
   let victimIds: number[];
+  let victimAudits: number[];
 
   /** What a request may change of a report; an analysis settling meanwhile is not a change. */
   const snapshot = async (k: string, ids: number[]) =>
@@ -292,6 +421,34 @@ describe('generated hostile requests at every route', () => {
       }),
     );
 
+  /** What a request may change of a site audit (each has finished before the run). */
+  const auditSnapshot = async (k: string, ids: number[]) =>
+    Promise.all(
+      ids.map(async (id) => {
+        const res = await t.as(k).get(`/api/v1/site-audits/${id}`);
+        if (res.status !== 200) return res.status;
+        const { url, status, settings, privacy, share_url } = res.body.data;
+        return { url, status, settings, privacy, share_url: !!share_url };
+      }),
+    );
+
+  /** Creates a site audit and waits until it has finished (it fails: nothing listens). */
+  const finishedAudit = async (k: string, fields: object) => {
+    const res = await t
+      .as(k)
+      .post('/api/v1/site-audits')
+      .send(fields)
+      .expect(202);
+    const id = res.body.data.id as number;
+    await waitUntil(
+      async () => (await t.as(k).get(`/api/v1/site-audits/${id}`)).body.data,
+      (audit: { finished_at: string | null }) => audit.finished_at !== null,
+      30_000,
+      100,
+    );
+    return id;
+  };
+
   beforeAll(async () => {
     t = await startTestApp({
       RATE_LIMIT_PER_MINUTE: '1000000',
@@ -300,9 +457,12 @@ describe('generated hostile requests at every route', () => {
     key = (await t.newAccount('fuzzer')).key;
     victimKey = (await t.newAccount('victim')).key;
     // Each analysis fails at once (nothing listens on port 9) and settles before the run.
-    ownId = await t
-      .as(key)
-      .createReport({ url: 'http://127.0.0.1:9/', privacy: 1 });
+    own = {
+      report: await t
+        .as(key)
+        .createReport({ url: 'http://127.0.0.1:9/', privacy: 1 }),
+      audit: await finishedAudit(key, { url: 'http://127.0.0.1:9/' }),
+    };
     victimIds = [
       await t.as(victimKey).createReport({ url: 'http://127.0.0.1:9/a' }),
       await t
@@ -314,15 +474,25 @@ describe('generated hostile requests at every route', () => {
         password: 'correct horse',
       }),
     ];
+    victimAudits = [
+      await finishedAudit(victimKey, { url: 'http://127.0.0.1:9/' }),
+      await finishedAudit(victimKey, {
+        url: 'http://127.0.0.1:9/shop/',
+        privacy: 2,
+        password: 'correct horse',
+      }),
+    ];
   });
   afterAll(() => t.close());
 
   it('never answers 500, leaks nothing, and changes no report on a refusal', async () => {
     const victimBefore = await snapshot(victimKey, victimIds);
+    const victimAuditsBefore = await auditSnapshot(victimKey, victimAudits);
+    const ownAuditBefore = await auditSnapshot(key, [own.audit]);
     await fc.assert(
       fc.asyncProperty(call, async ({ label, html, run }) => {
-        const [ownBefore] = await snapshot(key, [ownId]);
-        const res = await run(t, key, ownId);
+        const [ownBefore] = await snapshot(key, [own.report]);
+        const res = await run(t, key, own);
         const type = String(res.headers['content-type'] ?? '');
         const text = res.text ?? '';
         expect({ label, status: res.status < 500 }).toEqual({
@@ -343,7 +513,7 @@ describe('generated hostile requests at every route', () => {
           });
         }
         if (res.status >= 400) {
-          const [ownAfter] = await snapshot(key, [ownId]);
+          const [ownAfter] = await snapshot(key, [own.report]);
           expect({ label, report: ownAfter }).toEqual({
             label,
             report: ownBefore,
@@ -353,5 +523,10 @@ describe('generated hostile requests at every route', () => {
       { seed: SEED, numRuns: RUNS, endOnFailure: true },
     );
     expect(await snapshot(victimKey, victimIds)).toEqual(victimBefore);
+    expect(await auditSnapshot(victimKey, victimAudits)).toEqual(
+      victimAuditsBefore,
+    );
+    // Its own audit had finished: no request could change it but a delete, which never aimed at it.
+    expect(await auditSnapshot(key, [own.audit])).toEqual(ownAuditBefore);
   }, 180_000);
 });

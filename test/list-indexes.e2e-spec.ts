@@ -3,12 +3,12 @@ import type { EntityManager } from 'typeorm';
 import { ListReportsQuery } from '../src/reports/dto/list-reports.query.js';
 import type { SortKey } from '../src/reports/dto/list-reports.query.js';
 import type { ListCursor } from '../src/reports/list-cursor.js';
+import { ReportListRepository } from '../src/reports/report-list.repository.js';
+import type { Statement } from '../src/reports/report-list.repository.js';
 import {
   EXACT_SEARCH_TOTAL,
-  ReportsRepository,
   TRIGRAM_FIRST_MS,
-} from '../src/reports/reports.repository.js';
-import type { Statement } from '../src/reports/reports.repository.js';
+} from '../src/reports/search-count.js';
 import { seedBulkReports } from './support/seed.js';
 import { startTestApp } from './support/test-app.js';
 import type { TestApp } from './support/test-app.js';
@@ -118,7 +118,7 @@ describe('list queries use indexes', () => {
         ? { result: 'bad' }
         : {};
   let t: TestApp;
-  let reports: ReportsRepository;
+  let reports: ReportListRepository;
   let accounts: string[];
   let accountId: string;
   // A term of a handful of this account's urls.
@@ -126,7 +126,7 @@ describe('list queries use indexes', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    reports = t.app.get(ReportsRepository);
+    reports = t.app.get(ReportListRepository);
     accounts = [];
     for (let i = 0; i < 4; i++)
       accounts.push((await t.newAccount(`bulk ${i}`)).accountId);

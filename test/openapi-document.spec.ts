@@ -68,8 +68,26 @@ describe('docs/openapi.json, the reviewed OpenAPI document', () => {
   });
 });
 
+describe('the licence', () => {
+  it('is MIT in LICENSE, package.json and the OpenAPI document alike', () => {
+    const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
+    expect(read('LICENSE')).toMatch(/^MIT License\n/);
+    expect(
+      (JSON.parse(read('package.json')) as { license: string }).license,
+    ).toBe('MIT');
+    const info = (
+      JSON.parse(committedDocumentText(ROOT)) as {
+        info: { license: { name: string; identifier: string } };
+      }
+    ).info;
+    expect(info.license).toEqual({ name: 'MIT', identifier: 'MIT' });
+  });
+});
+
 describe('a client generated from docs/openapi.json (openapi-typescript + openapi-fetch)', () => {
-  const scriptPath = join(ROOT, 'test', 'openapi-client', 'reports-client.ts');
+  const scriptPaths = ['reports-client.ts', 'site-audits-client.ts'].map(
+    (name) => join(ROOT, 'test', 'openapi-client', name),
+  );
 
   it('has its committed types made from the committed document', async () => {
     const expected = await clientTypesOf(committedDocumentText(ROOT));
@@ -77,7 +95,7 @@ describe('a client generated from docs/openapi.json (openapi-typescript + openap
     expectInStep(CLIENT_TYPES_PATH, committed, expected);
   });
 
-  it('compiles a create/list/get/update/delete script under tsc --strict', () => {
+  it('compiles the reports and site-audits scripts under tsc --strict', () => {
     const tsc = spawnSync(
       join(BIN, 'tsc'),
       ['-p', join('test', 'openapi-client', 'tsconfig.json')],
@@ -89,9 +107,12 @@ describe('a client generated from docs/openapi.json (openapi-typescript + openap
     }).toEqual({ status: 0, output: '' });
   });
 
-  it('needs no cast, no any and no suppressed error to do it', () => {
-    const script = readFileSync(scriptPath, 'utf8');
-    expect(script).not.toMatch(/\bas\s+(?!const\b)[\w{[(]/);
-    expect(script).not.toMatch(/\bany\b|@ts-|\w!\./);
-  });
+  it.each(scriptPaths)(
+    'needs no cast, no any and no suppressed error to do it (%s)',
+    (scriptPath) => {
+      const script = readFileSync(scriptPath, 'utf8');
+      expect(script).not.toMatch(/\bas\s+(?!const\b)[\w{[(]/);
+      expect(script).not.toMatch(/\bany\b|@ts-|\w!\./);
+    },
+  );
 });

@@ -3,6 +3,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import request from 'supertest';
 import { REPORT_ERROR_CODES } from '../src/reports/report.entity.js';
 import { reportsRoundTrip } from './openapi-client/reports-client.js';
+import { siteAuditRoundTrip } from './openapi-client/site-audits-client.js';
 import { html, startFixtureSite } from './support/fixture-server.js';
 import type { FixtureSite } from './support/fixture-server.js';
 import {
@@ -138,6 +139,18 @@ describe('OpenAPI document', () => {
       'GET /api/v1/webhooks/{id}': 'getWebhook',
       'DELETE /api/v1/webhooks/{id}': 'deleteWebhook',
       'POST /api/v1/webhooks/{id}/rotate-secret': 'rotateWebhookSecret',
+      'POST /api/v1/webhooks/{id}/enable': 'enableWebhook',
+      'POST /api/v1/site-audits': 'createSiteAudit',
+      'GET /api/v1/site-audits': 'listSiteAudits',
+      'GET /api/v1/site-audits/{id}': 'getSiteAudit',
+      'DELETE /api/v1/site-audits/{id}': 'deleteSiteAudit',
+      'POST /api/v1/site-audits/{id}/cancel': 'cancelSiteAudit',
+      'GET /api/v1/site-audits/{id}/pages': 'listSiteAuditPages',
+      'GET /api/v1/site-audits/{id}/pages/{page_id}': 'getSiteAuditPage',
+      'GET /api/v1/site-audits/{id}/issues': 'listSiteAuditIssues',
+      'GET /api/v1/site-audits/{id}/issues/{check_id}':
+        'listSiteAuditIssuePages',
+      'GET /api/v1/site-audits/{id}/links': 'listSiteAuditLinks',
       'GET /api/v1/webhooks/{id}/deliveries': 'listWebhookDeliveries',
       'GET /api/v1/reports/{id}/runs': 'listReportRuns',
       'GET /api/v1/reports/{id}/runs/{run}': 'getReportRun',
@@ -356,7 +369,15 @@ describe('OpenAPI document', () => {
       Object.keys(
         document.components.schemas.ProblemDocumentView.properties!,
       ).sort(),
-    ).toEqual(['detail', 'errors', 'request_id', 'status', 'title', 'type']);
+    ).toEqual([
+      'detail',
+      'errors',
+      'limit',
+      'request_id',
+      'status',
+      'title',
+      'type',
+    ]);
   });
 
   it('documents the rate limits: 429, and the RateLimit headers on every keyed answer but 401 and 431', () => {
@@ -404,7 +425,12 @@ describe('OpenAPI document', () => {
     beforeAll(async () => {
       site = await startFixtureSite({
         '/': (_req, res) =>
-          html(res, '<!doctype html><title>Typed client</title><h1>Hi</h1>'),
+          html(
+            res,
+            '<!doctype html><title>Typed client</title><h1>Hi</h1><a href="/next">next</a>',
+          ),
+        '/next': (_req, res) =>
+          html(res, '<!doctype html><title>Typed client</title><h1>Next</h1>'),
       });
       await new Promise<void>((resolve) =>
         t.http.listen(0, '127.0.0.1', resolve),
@@ -442,6 +468,46 @@ describe('OpenAPI document', () => {
       expect(trip.listed).toBeGreaterThanOrEqual(1);
       expect(trip.fetched.id).toBe(trip.created.id);
       expect(trip.updated.privacy).toBe(0);
+      expect(trip.deletedStatus).toBe(204);
+    });
+
+    it('audits a site through the generated client, each answer conforming', async () => {
+      const { key } = await t.newAccount();
+      const problems: string[] = [];
+      const checkedFetch: typeof fetch = async (input, init) => {
+        const req = new Request(input, init);
+        const res = await fetch(req);
+        problems.push(
+          ...committedConformance().problemsOf({
+            method: req.method,
+            path: new URL(req.url).pathname,
+            status: res.status,
+            headers: Object.fromEntries(res.headers),
+            text: await res.clone().text(),
+          }),
+        );
+        return res;
+      };
+      const trip = await siteAuditRoundTrip(
+        baseUrl,
+        key,
+        site.url('/'),
+        checkedFetch,
+      );
+      expect(problems).toEqual([]);
+      expect(trip.created.status).toBe('queued');
+      expect(trip.finished).toMatchObject({
+        status: 'completed',
+        stop_reason: 'done',
+      });
+      expect(trip.listed).toBe(1);
+      expect(trip.pages).toBe(2);
+      expect(trip.firstPageChecks).toBeGreaterThan(50);
+      // Two pages of one title: the worst issue affects both.
+      expect(trip.issues[0]).toMatchObject({ pages: 2 });
+      expect(trip.affected).toHaveLength(2);
+      expect(trip.links).toBe(1);
+      expect(trip.cancelStatus).toBe(409);
       expect(trip.deletedStatus).toBe(204);
     });
   });

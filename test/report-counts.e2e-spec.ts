@@ -1,9 +1,7 @@
 import { plainToInstance } from 'class-transformer';
 import { ListReportsQuery } from '../src/reports/dto/list-reports.query.js';
-import {
-  EXACT_SEARCH_TOTAL,
-  ReportsRepository,
-} from '../src/reports/reports.repository.js';
+import { ReportListRepository } from '../src/reports/report-list.repository.js';
+import { EXACT_SEARCH_TOTAL } from '../src/reports/search-count.js';
 import { seedBulkReports, seedReports } from './support/seed.js';
 import { startTestApp } from './support/test-app.js';
 import type { TestApp } from './support/test-app.js';
@@ -16,12 +14,12 @@ import type { TestApp } from './support/test-app.js';
  */
 describe('report counts', () => {
   let t: TestApp;
-  let reports: ReportsRepository;
+  let reports: ReportListRepository;
   const accounts: string[] = [];
 
   beforeAll(async () => {
     t = await startTestApp();
-    reports = t.app.get(ReportsRepository);
+    reports = t.app.get(ReportListRepository);
   });
   afterAll(async () => {
     // A PostgreSQL kept between runs does not pile up bulk rows (other specs' plans).

@@ -48,6 +48,7 @@ describe('scheduled re-runs', () => {
         DATABASE_URL: pg.url,
         SCHEDULE_TICK_MS: '300',
         ANALYSES_IN_FLIGHT_PER_ACCOUNT: '2',
+        SCHEDULES_PER_ACCOUNT: '3',
       },
       { clock },
     );
@@ -227,5 +228,63 @@ describe('scheduled re-runs', () => {
     expect(ran.next_run_at).toBe(
       at(new Date(postponed.next_run_at!).getTime() + DAY_MS),
     );
+  });
+
+  it('refuses schedules past SCHEDULES_PER_ACCOUNT with a 409 naming the limit, on create, batch and update', async () => {
+    const { key } = await t.newAccount();
+    // Each waits for its analysis: this app lets an account have two in flight.
+    const create = (n: string, schedule: string) =>
+      t
+        .as(key)
+        .post('/api/v1/reports')
+        .send({ url: site.url(`/page?n=${n}`), schedule });
+    for (const n of ['cap1', 'cap2']) await create(n, 'daily').expect(201);
+    const plain = (await create('cap-plain', 'off').expect(201)).body.data
+      .id as number;
+    const batch = await t
+      .as(key)
+      .post('/api/v1/reports/batch')
+      .send({
+        reports: [
+          { url: site.url('/page?n=cap3'), schedule: 'weekly' },
+          { url: site.url('/page?n=cap4'), schedule: 'weekly' },
+        ],
+      })
+      .expect(409);
+    expect(batch.body).toMatchObject({
+      status: 409,
+      limit: { name: 'SCHEDULES_PER_ACCOUNT', value: 3 },
+    });
+    const third = (await create('cap3', 'weekly').expect(201)).body.data
+      .id as number;
+    const refused = await create('cap5', 'daily').expect(409);
+    expect(refused.body.limit).toEqual({
+      name: 'SCHEDULES_PER_ACCOUNT',
+      value: 3,
+    });
+    expect(refused.body.detail).toContain('SCHEDULES_PER_ACCOUNT');
+    await t
+      .as(key)
+      .put(`/api/v1/reports/${plain}`)
+      .send({ schedule: 'daily' })
+      .expect(409);
+    // Re-sending a schedule a report has adds none; turning one off makes room.
+    await t
+      .as(key)
+      .put(`/api/v1/reports/${third}`)
+      .send({ schedule: 'daily' })
+      .expect(200);
+    await t
+      .as(key)
+      .put(`/api/v1/reports/${third}`)
+      .send({ schedule: 'off' })
+      .expect(200);
+    await t
+      .as(key)
+      .put(`/api/v1/reports/${plain}`)
+      .send({ schedule: 'weekly' })
+      .expect(200);
+    const list = await t.as(key).get('/api/v1/reports?per_page=25').expect(200);
+    expect(list.body.meta.total).toBe(4);
   });
 });

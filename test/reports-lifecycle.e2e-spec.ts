@@ -150,7 +150,10 @@ describe('reports: create, get, update, re-run, delete', () => {
       expect(res.headers['content-type']).toMatch(
         /^application\/problem\+json/,
       );
-      expect(res.body.errors.url[0]).toMatch(/not allowed/);
+      // The refusal says how to lift it.
+      expect(res.body.errors.url[0]).toMatch(
+        /not allowed \(loopback\)\. To allow it, add \S+ to ANALYZER_ALLOW_HOSTS/,
+      );
     });
 
     it.each([

@@ -1,5 +1,7 @@
 import { Privacy, Report } from '../src/reports/report.entity.js';
+import { ReportListRepository } from '../src/reports/report-list.repository.js';
 import { ReportsRepository } from '../src/reports/reports.repository.js';
+import { reportsRepositoryContract } from './support/reports-repository.contract.js';
 import { startTestApp } from './support/test-app.js';
 import type { TestApp } from './support/test-app.js';
 
@@ -55,4 +57,14 @@ describe('reports repository, written statements', () => {
     const other = await t.newAccount();
     expect(await reports.findForAccount(other.accountId, saved.id)).toBeNull();
   });
+});
+
+reportsRepositoryContract('the real one, on the database', async () => {
+  const t = await startTestApp();
+  return {
+    reports: t.app.get(ReportsRepository),
+    list: t.app.get(ReportListRepository),
+    newAccount: async () => (await t.newAccount()).accountId,
+    close: () => t.close(),
+  };
 });

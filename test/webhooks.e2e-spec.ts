@@ -8,6 +8,7 @@ import type { ServiceProcess } from './support/service-process.js';
 import { startTestApp } from './support/test-app.js';
 import type { TestApp } from './support/test-app.js';
 import { waitUntil } from './support/wait.js';
+import { TEST_REDIS_URL as REDIS_URL } from './support/redis.js';
 
 /**
  * Webhooks end to end, on the real app and database, with receivers served by the
@@ -15,8 +16,6 @@ import { waitUntil } from './support/wait.js';
  * table) and, with DATABASE_URL, on the machine's Redis, where a worker process
  * (dist/worker.js) sends them and the API in this process only adds them.
  */
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
 /** Four attempts, quickly: the schedule's shape, not its hours. */
 const FAST_SCHEDULE = {
   WEBHOOK_RETRY_DELAYS_MS: '0,100,100,100',
@@ -328,6 +327,54 @@ describe.each(MODES)('webhooks, $name', (mode) => {
         },
       ],
     });
+  });
+
+  it('site_audit.completed and site_audit.failed arrive signed, with the audit as the list shows it', async () => {
+    const { key } = await t.newAccount();
+    const hook = await newWebhook(key, receiver.url('/a'), [
+      'site_audit.completed',
+      'site_audit.failed',
+    ]);
+    const done = await t
+      .as(key)
+      .post('/api/v1/site-audits')
+      .send({ url: site.url('/page'), max_pages: 2 })
+      .expect(202);
+    // Nothing listens on port 9: the start URL cannot be fetched.
+    const broken = await t
+      .as(key)
+      .post('/api/v1/site-audits')
+      .send({ url: 'http://127.0.0.1:9/' })
+      .expect(202);
+    const arrived = await waitUntil(
+      () => Promise.resolve(receiver.at('/a')),
+      (requests) => requests.length >= 2,
+      30_000,
+      100,
+    );
+    const byType = new Map(
+      arrived.map((r) => {
+        const body = JSON.parse(r.body) as {
+          type: string;
+          data: Record<string, unknown>;
+        };
+        expect(verifies(hook.secret, r.headers, r.body)).toBe(true);
+        return [body.type, body.data];
+      }),
+    );
+    expect(byType.get('site_audit.completed')).toMatchObject({
+      id: done.body.data.id,
+      status: 'completed',
+      stop_reason: 'done',
+      url: site.url('/page'),
+    });
+    expect(byType.get('site_audit.completed')).not.toHaveProperty('share_url');
+    expect(byType.get('site_audit.failed')).toMatchObject({
+      id: broken.body.data.id,
+      status: 'failed',
+      error: { code: 'connection' },
+    });
+    expect(arrived).toHaveLength(2);
   });
 
   it('a receiver that answers 500 three times gets the delivery on the 4th attempt, and the deliveries show 4 attempts', async () => {
@@ -708,6 +755,10 @@ describe.each(MODES)('webhooks, $name', (mode) => {
       id: hook.id,
       url: receiver.url('/rotated'),
       events: ['report.completed'],
+      enabled: true,
+      disabled_at: null,
+      disabled_reason: null,
+      failing_since: null,
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });
@@ -736,5 +787,134 @@ describe.each(MODES)('webhooks, $name', (mode) => {
     const [message] = receiver.at('/rotated');
     expect(verifies(secret, message.headers, message.body)).toBe(true);
     expect(verifies(hook.secret, message.headers, message.body)).toBe(false);
+  });
+});
+
+// An app of its own, started after the others (passport keeps the last app's strategy).
+describe('webhook limits: endpoints per account, and endpoints that keep failing', () => {
+  let t: TestApp;
+  let site: FixtureSite;
+  let receiver: Receiver;
+
+  beforeAll(async () => {
+    site = await startFixtureSite({
+      '/page': (_req, res) => html(res, PAGE('A page for the webhook limits')),
+    });
+    receiver = await startReceiver();
+    t = await startTestApp({
+      // One attempt a delivery: the failures are the events', a second apart.
+      WEBHOOK_RETRY_DELAYS_MS: '0',
+      WEBHOOK_TIMEOUT_MS: '3000',
+      WEBHOOKS_PER_ACCOUNT: '2',
+      WEBHOOK_DISABLE_AFTER_MS: '1000',
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    await site?.close();
+    await receiver?.close();
+  });
+
+  it('refuses a webhook past WEBHOOKS_PER_ACCOUNT with a 409 naming the limit; a deleted one makes room', async () => {
+    const { key } = await t.newAccount();
+    const create = () =>
+      t
+        .as(key)
+        .post('/api/v1/webhooks')
+        .send({ url: receiver.url('/a'), events: ['report.completed'] });
+    const first = (await create().expect(201)).body.data.id as number;
+    await create().expect(201);
+    const refused = await create().expect(409);
+    expect(refused.body).toMatchObject({
+      status: 409,
+      limit: { name: 'WEBHOOKS_PER_ACCOUNT', value: 2 },
+    });
+    expect(refused.body.detail).toContain('WEBHOOKS_PER_ACCOUNT');
+    await t.as(key).delete(`/api/v1/webhooks/${first}`).expect(204);
+    await create().expect(201);
+    // Another account has room of its own.
+    const other = await t.newAccount();
+    await t
+      .as(other.key)
+      .post('/api/v1/webhooks')
+      .send({ url: receiver.url('/b'), events: ['report.completed'] })
+      .expect(201);
+  });
+
+  it('disables an endpoint every attempt to which failed for WEBHOOK_DISABLE_AFTER_MS, shows why, and enables it again on request', async () => {
+    const { key } = await t.newAccount();
+    const hook = (
+      await t
+        .as(key)
+        .post('/api/v1/webhooks')
+        .send({ url: receiver.url('/flaky'), events: ['report.completed'] })
+        .expect(201)
+    ).body.data as { id: number };
+    let failing = true;
+    receiver.answer = (request, res) => {
+      if (request.path !== '/flaky' || !failing) return;
+      res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end('down');
+    };
+    const deliveries = async () =>
+      (
+        await t
+          .as(key)
+          .get(`/api/v1/webhooks/${hook.id}/deliveries?per_page=100`)
+          .expect(200)
+      ).body.data as Array<{ status: string; attempts: unknown[] }>;
+    const settled = (n: number) =>
+      waitUntil(
+        deliveries,
+        (all) => all.length === n && all.every((d) => d.status !== 'pending'),
+        20_000,
+        100,
+      );
+
+    await t.as(key).createReport({ url: site.url('/page?1') });
+    expect((await settled(1)).map((d) => d.status)).toEqual(['failed']);
+    const early = (
+      await t.as(key).get(`/api/v1/webhooks/${hook.id}`).expect(200)
+    ).body.data;
+    // Failing, not yet for WEBHOOK_DISABLE_AFTER_MS: still enabled.
+    expect(early).toMatchObject({ enabled: true, disabled_reason: null });
+    const failingSince = early.failing_since as string;
+    expect(failingSince).not.toBeNull();
+    // Failing for longer than WEBHOOK_DISABLE_AFTER_MS: the next failed attempt disables it.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await t.as(key).createReport({ url: site.url('/page?2') });
+    const second = await settled(2);
+    expect(second.map((d) => d.status)).toEqual(['failed', 'failed']);
+    const disabled = (
+      await t.as(key).get(`/api/v1/webhooks/${hook.id}`).expect(200)
+    ).body.data;
+    expect(disabled).toMatchObject({
+      enabled: false,
+      failing_since: failingSince,
+    });
+    expect(disabled.disabled_reason).toContain(`since ${failingSince}`);
+    expect(disabled.disabled_reason).toContain('WEBHOOK_DISABLE_AFTER_MS');
+    expect(disabled.disabled_reason).toContain(
+      `/api/v1/webhooks/${hook.id}/enable`,
+    );
+
+    // Disabled: an event gives it no delivery.
+    await t.as(key).createReport({ url: site.url('/page?3') });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await deliveries()).toHaveLength(2);
+
+    failing = false;
+    const enabled = (
+      await t.as(key).post(`/api/v1/webhooks/${hook.id}/enable`).expect(200)
+    ).body.data;
+    expect(enabled).toMatchObject({
+      enabled: true,
+      disabled_at: null,
+      disabled_reason: null,
+      failing_since: null,
+    });
+    await t.as(key).createReport({ url: site.url('/page?4') });
+    const third = await settled(3);
+    expect(third[0]).toMatchObject({ status: 'succeeded' });
   });
 });

@@ -3,7 +3,7 @@
  * without Nest or a database: gather (network, bounded) then judge (pure).
  */
 export { Analyser } from './analyser.js';
-export type { AnalyserDependencies } from './analyser.js';
+export type { AnalyserDependencies, AnalysisInputs } from './analyser.js';
 export { JudgePool } from './judge-pool.js';
 export { AnalysisError } from './errors.js';
 export { DEFAULT_ANALYSER_OPTIONS } from './options.js';
@@ -26,8 +26,22 @@ export type {
   GuardedClientDependencies,
   ResponseHead,
 } from './fetch/guarded-client.js';
-export { gather } from './fetch/gather.js';
-export type { GatherDependencies } from './fetch/gather.js';
+export { fetchSiteFacts, gather, GATHER_EVERY_TIME } from './fetch/gather.js';
+export type {
+  GatherDependencies,
+  SiteFacts,
+  SiteFactsSource,
+} from './fetch/gather.js';
+export {
+  ASK_EVERY_TIME,
+  PROBE_CACHE_LIMITS,
+  ProbeCache,
+} from './fetch/probe-answers.js';
+export type {
+  ProbeAnswers,
+  ProbeCacheLimits,
+  ProbeQuestion,
+} from './fetch/probe-answers.js';
 export { judge } from './judge.js';
 export { RATING_FLOORS, ratingOf } from './score.js';
 export { renderResults } from './render-text.js';
@@ -52,6 +66,49 @@ export type {
   LinkProbes,
   PageFacts,
   Rating,
+  SideFetch,
   Snapshot,
   TargetProbe,
 } from './types.js';
+
+// Site audits: the crawl's scope, robots and sitemaps, the pages it reads, and how they are judged.
+export { auditPageOf } from './site/audit-page.js';
+export type {
+  AuditLink,
+  AuditPageFacts,
+  AuditProbePlan,
+} from './site/audit-page.js';
+export {
+  compactResults,
+  expandResults,
+  rejudgeProbes,
+  scoreOf,
+} from './site/audit-results.js';
+export type {
+  SiteFailure,
+  StoredCheck,
+  StoredResults,
+} from './site/audit-results.js';
+export { CrawlScope, hostKeyOf, normaliseUrl } from './site/crawl-scope.js';
+export {
+  crawlRobots,
+  MAX_CRAWL_DELAY_MS,
+  OBEY_NOTHING,
+} from './site/crawl-robots.js';
+export type { CrawlRobots } from './site/crawl-robots.js';
+export { collectSitemapUrls, SITEMAP_LIMITS } from './site/sitemap-urls.js';
+export type {
+  SitemapAnswer,
+  SitemapLimits,
+  SitemapRead,
+} from './site/sitemap-urls.js';
+export type {
+  SiteCheck,
+  SiteCheckFinding,
+  SiteCrawl,
+  SiteLink,
+  SitePage,
+} from './site/site-crawl.js';
+export { judgeSite } from './site/judge-site.js';
+export type { SiteCheckResult } from './site/judge-site.js';
+export { SITE_CHECKS } from './site/registry.js';

@@ -41,6 +41,10 @@ export function digestOf(key: string): string {
   return createHash('sha256').update(key, 'utf8').digest('hex');
 }
 
+/** What to do about a database with no key (a start on PostgreSQL makes none). */
+export const NO_KEY_YET =
+  'No API key exists yet. Make one with: npm run cli -- keys:create --name <label> (in the Docker image: node dist/cli.js keys:create --name <label>), with the same DATABASE_URL.';
+
 /** Issues, lists, revokes and resolves API keys. Plain enough for the CLI to use too. */
 @Injectable()
 export class ApiKeyService {

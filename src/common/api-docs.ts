@@ -34,6 +34,17 @@ export class ProblemDocumentView {
       "The request's X-Request-Id, on 5xx answers only: quote it when reporting the failure.",
   })
   request_id?: string;
+  @ApiPropertyOptional({
+    type: 'object',
+    properties: {
+      name: { type: 'string', example: 'WEBHOOKS_PER_ACCOUNT' },
+      value: { type: 'integer', example: 16 },
+    },
+    required: ['name', 'value'],
+    description:
+      'On a 409 of a cap: the setting the account has reached, and its value.',
+  })
+  limit?: { name: string; value: number };
 }
 
 const DESCRIPTIONS: Record<number, string> = {
@@ -296,7 +307,11 @@ const TAGS: Array<[string, string]> = [
   ['reports', "An account's reports: create, list, read, change, delete."],
   [
     'webhooks',
-    "An account's endpoints that hear of its reports' events (report.completed, report.failed, report.score_changed), signed as Standard Webhooks says; their deliveries and attempts.",
+    "An account's endpoints that hear of its reports' and site audits' events (report.completed, report.failed, report.score_changed, site_audit.completed, site_audit.failed), signed as Standard Webhooks says; their deliveries and attempts.",
+  ],
+  [
+    'site audits',
+    'Audits of whole sites: a crawl from a start URL, every page judged, then the set (duplicates, broken internal links, redirects, canonicals, sitemaps, hreflang, depth); their pages, issues and links.',
   ],
   [
     'shared reports',
@@ -341,10 +356,10 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     );
   for (const [name, description] of TAGS) builder.addTag(name, description);
   const config = builder.build();
-  // package.json says UNLICENSED: nothing is granted, which an SPDX LicenseRef states.
+  // The licence of LICENSE and package.json, by its SPDX identifier.
   config.info.license = {
-    name: 'Proprietary: no licence is granted',
-    identifier: 'LicenseRef-Proprietary',
+    name: 'MIT',
+    identifier: 'MIT',
   } as typeof config.info.license;
   delete config.info.contact;
   const document = SwaggerModule.createDocument(app, config, {

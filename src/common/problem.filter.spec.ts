@@ -2,7 +2,7 @@ import type { ArgumentsHost } from '@nestjs/common';
 import { Logger, NotFoundException } from '@nestjs/common';
 import { ProblemException } from './problem.js';
 import { ProblemFilter } from './problem.filter.js';
-import type { ProblemPage } from './problem.filter.js';
+import { ProblemPages } from './problem-pages.js';
 
 interface Sent {
   status?: number;
@@ -88,20 +88,18 @@ describe('ProblemFilter', () => {
     expect(JSON.parse(sent.body!)).toMatchObject({ detail: 'Slow down.' });
   });
 
-  it('lets a page renderer answer the routes it claims, as HTML', () => {
-    const pageFor: ProblemPage = (path, problem) =>
-      path.startsWith('/r/')
-        ? {
-            html: `<p>${problem.status}</p>`,
-            headers: { 'Content-Type': 'text/html' },
-          }
-        : null;
+  it('lets a registered page answer the paths it claims, as HTML', () => {
+    const pages = new ProblemPages();
+    pages.register(/^\/r\//, (problem) => ({
+      html: `<p>${problem.status}</p>`,
+      headers: { 'Content-Type': 'text/html' },
+    }));
     const page = hostFor('/r/12');
-    new ProblemFilter(pageFor).catch(new NotFoundException(), page.host);
+    new ProblemFilter(pages).catch(new NotFoundException(), page.host);
     expect(page.sent).toMatchObject({ status: 404, body: '<p>404</p>' });
     expect(page.sent.headers['Content-Type']).toBe('text/html');
     const api = hostFor('/api/v1/nothing');
-    new ProblemFilter(pageFor).catch(new NotFoundException(), api.host);
+    new ProblemFilter(pages).catch(new NotFoundException(), api.host);
     expect(api.sent.type).toBe('application/problem+json; charset=utf-8');
   });
 });

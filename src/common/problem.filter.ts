@@ -90,23 +90,27 @@ function bodyParserProblem(error: BodyParserError): ProblemException | null {
   }
 }
 
-/** An HTML page for a problem on a route people open in a browser; null elsewhere. */
-export type ProblemPage = (
-  path: string,
-  problem: ProblemDocument,
-) => { html: string; headers: Record<string, string> } | null;
+/** Where the filter finds the HTML page of a problem on a route people open in a browser. */
+export interface ProblemPageSource {
+  pageFor(
+    path: string,
+    problem: ProblemDocument,
+  ): { html: string; headers: Record<string, string> } | null;
+}
 
 /**
  * Turns every error into an RFC 9457 problem document: the service's own problems,
  * the framework's HTTP errors (unknown routes included), body parser errors, an
  * unreachable database (503) and anything else (500, logged, never shown). On the
- * routes `pageFor` claims, the same problem answers as an HTML page.
+ * paths `pages` claims, the same problem answers as an HTML page.
  */
 @Catch()
 export class ProblemFilter implements ExceptionFilter {
   private readonly logger = new Logger('ProblemFilter');
 
-  constructor(private readonly pageFor: ProblemPage = () => null) {}
+  constructor(
+    private readonly pages: ProblemPageSource = { pageFor: () => null },
+  ) {}
 
   catch(error: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
@@ -127,7 +131,7 @@ export class ProblemFilter implements ExceptionFilter {
     for (const [name, value] of Object.entries(headers)) {
       response.setHeader(name, value);
     }
-    const page = this.pageFor(request.path, document);
+    const page = this.pages.pageFor(request.path, document);
     if (page) {
       response.status(document.status).set(page.headers).send(page.html);
       return;

@@ -11,6 +11,8 @@ export interface ProblemDocument {
   errors?: Record<string, string[]>;
   /** The request's X-Request-Id (5xx only), to find its line in the log. */
   request_id?: string;
+  /** The setting a refusal reached and its value (409 of a cap). */
+  limit?: { name: string; value: number };
 }
 
 /** Titles the contract names where Node's reason phrase differs. */
@@ -30,6 +32,7 @@ export class ProblemException extends HttpException {
     detail: string,
     readonly errors?: Record<string, string[]>,
     readonly headers: Record<string, string> = {},
+    readonly limit?: { name: string; value: number },
   ) {
     super(detail, status);
   }
@@ -42,7 +45,15 @@ export class ProblemException extends HttpException {
       status,
       detail: this.message,
       ...(this.errors ? { errors: this.errors } : {}),
+      ...(this.limit ? { limit: this.limit } : {}),
     };
+  }
+}
+
+/** 409: the account has as many of something as the setting `name` allows. */
+export class LimitReachedProblem extends ProblemException {
+  constructor(detail: string, name: string, value: number) {
+    super(409, detail, undefined, {}, { name, value });
   }
 }
 

@@ -23,6 +23,14 @@ export const DEFAULT_WEBHOOK_RETRY_DELAYS_MS = [
   10 * 3_600_000,
 ];
 
+/**
+ * The default share of one account in a process's slots: three quarters, rounded
+ * down, at least one; the rest stay free for other accounts' work.
+ */
+export function defaultSlotsPerAccount(concurrency: number): number {
+  return Math.max(1, Math.floor((concurrency * 3) / 4));
+}
+
 /** Every environment variable the service reads, parsed and typed once. */
 export interface AppConfig {
   port: number;
@@ -47,6 +55,10 @@ export interface AppConfig {
   analysesInFlightPerAccount: number;
   /** Analyses one process runs at the same time; more wait in the queue. */
   analysisConcurrency: number;
+  /** Analyses of one account one process runs at the same time; the other slots serve other accounts. */
+  analysisSlotsPerAccount: number;
+  /** Reports with a schedule one account may have. */
+  schedulesPerAccount: number;
   /** Wait before the second attempt of an analysis after a transient failure; doubled before the third. */
   analysisRetryDelayMs: number;
   /** On SIGTERM, how long running analyses may take to finish before they go back to the queue. */
@@ -58,10 +70,24 @@ export interface AppConfig {
   analyser: AnalyserOptions;
   /** Webhook deliveries one process sends at the same time. */
   webhookConcurrency: number;
+  /** Webhook deliveries of one account one process sends at the same time. */
+  webhookSlotsPerAccount: number;
+  /** Webhook endpoints one account may have. */
+  webhooksPerAccount: number;
+  /** An endpoint every attempt to which has failed for this long is disabled. */
+  webhookDisableAfterMs: number;
   /** Bound of one webhook attempt: connecting, sending and reading the answer. */
   webhookTimeoutMs: number;
   /** The wait before each attempt of a webhook delivery (the first usually 0); its length is the number of attempts. */
   webhookRetryDelaysMs: number[];
+  /** Pages one site audit may request at most: the ceiling of `max_pages`. */
+  siteAuditMaxPages: number;
+  /** Site audits one account may have queued or running at once. */
+  siteAuditsInFlightPerAccount: number;
+  /** Requests to one host at once, across every process (the politeness of a crawl). */
+  siteAuditHostConcurrency: number;
+  /** Pages of site audits one process fetches and judges at once. */
+  siteAuditConcurrency: number;
   /** Signs shared-report cookies; random per process unless SHARE_SECRET is set. */
   shareSecret: Buffer;
   /** Whether shareSecret came from SHARE_SECRET (cookies then survive restarts). */
@@ -208,6 +234,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       1e6,
     ),
     analysisConcurrency: read.integer('ANALYSIS_CONCURRENCY', 8, 1, 256),
+    // Set below, within the concurrency read here.
+    analysisSlotsPerAccount: 0,
+    schedulesPerAccount: read.integer('SCHEDULES_PER_ACCOUNT', 1_000, 0, 1e6),
     analysisRetryDelayMs: read.integer(
       'ANALYSIS_RETRY_DELAY_MS',
       2_000,
@@ -216,6 +245,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ),
     shutdownGraceMs: read.integer('SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
     webhookConcurrency: read.integer('WEBHOOK_CONCURRENCY', 8, 1, 256),
+    webhookSlotsPerAccount: 0,
+    webhooksPerAccount: read.integer('WEBHOOKS_PER_ACCOUNT', 16, 0, 1_000),
+    webhookDisableAfterMs: read.integer(
+      'WEBHOOK_DISABLE_AFTER_MS',
+      3 * DAY_MS,
+      1_000,
+      365 * DAY_MS,
+    ),
     webhookTimeoutMs: read.integer('WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
     webhookRetryDelaysMs: read.delays(
       'WEBHOOK_RETRY_DELAYS_MS',
@@ -223,6 +260,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       7 * DAY_MS,
     ),
     scheduleTickMs: read.integer('SCHEDULE_TICK_MS', 60_000, 100, 3_600_000),
+    siteAuditMaxPages: read.integer(
+      'SITE_AUDIT_MAX_PAGES',
+      10_000,
+      1,
+      1_000_000,
+    ),
+    siteAuditsInFlightPerAccount: read.integer(
+      'SITE_AUDITS_IN_FLIGHT_PER_ACCOUNT',
+      2,
+      1,
+      1_000,
+    ),
+    siteAuditHostConcurrency: read.integer(
+      'SITE_AUDIT_HOST_CONCURRENCY',
+      4,
+      1,
+      64,
+    ),
+    siteAuditConcurrency: read.integer('SITE_AUDIT_CONCURRENCY', 8, 1, 256),
     runHistoryLimit: read.integer('RUN_HISTORY_LIMIT', 20, 1, 1_000),
     shareSecret:
       shareSecret === '' ? randomBytes(32) : Buffer.from(shareSecret, 'utf8'),
@@ -241,6 +297,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ),
     },
   };
+  config.analysisSlotsPerAccount = read.integer(
+    'ANALYSIS_SLOTS_PER_ACCOUNT',
+    defaultSlotsPerAccount(config.analysisConcurrency),
+    1,
+    config.analysisConcurrency,
+  );
+  config.webhookSlotsPerAccount = read.integer(
+    'WEBHOOK_SLOTS_PER_ACCOUNT',
+    defaultSlotsPerAccount(config.webhookConcurrency),
+    1,
+    config.webhookConcurrency,
+  );
   if (read.problems.length > 0) throw new ConfigError(read.problems);
   return config;
 }

@@ -17,6 +17,13 @@ import { IdempotencyKeys1764700000000 } from './migrations/1764700000000-idempot
 import { ReportSchedules1764710000000 } from './migrations/1764710000000-report-schedules.js';
 import { IdIndexesCarryUrl1764800000000 } from './migrations/1764800000000-id-indexes-carry-url.js';
 import { UrlFolded1764900000000 } from './migrations/1764900000000-url-folded.js';
+import { JobPriority1765000000000 } from './migrations/1765000000000-job-priority.js';
+import { JobGroups1765100000000 } from './migrations/1765100000000-job-groups.js';
+import { AccountSchedules1765200000000 } from './migrations/1765200000000-account-schedules.js';
+import { WebhookHealth1765300000000 } from './migrations/1765300000000-webhook-health.js';
+import { SiteAudits1765400000000 } from './migrations/1765400000000-site-audits.js';
+import { HostLeases1765410000000 } from './migrations/1765410000000-host-leases.js';
+import { SiteAuditSchedules1765420000000 } from './migrations/1765420000000-site-audit-schedules.js';
 
 export const MIGRATIONS = [
   InitialSchema1763800000000,
@@ -34,6 +41,13 @@ export const MIGRATIONS = [
   ReportSchedules1764710000000,
   IdIndexesCarryUrl1764800000000,
   UrlFolded1764900000000,
+  JobPriority1765000000000,
+  JobGroups1765100000000,
+  AccountSchedules1765200000000,
+  WebhookHealth1765300000000,
+  SiteAudits1765400000000,
+  HostLeases1765410000000,
+  SiteAuditSchedules1765420000000,
 ];
 
 /** Where the service's data lives: the configured PostgreSQL or the embedded default. */

@@ -14,6 +14,7 @@ import type { HealthCheckResult } from '@nestjs/terminus';
 import type { Redis } from 'ioredis';
 import { ApiProblemResponses } from '../common/api-docs.js';
 import { ProblemException } from '../common/problem.js';
+import { JobQueue } from '../jobs/job-queue.js';
 import { REDIS } from '../redis/redis.module.js';
 
 /** How long a dependency may take to answer before it counts as down. */
@@ -63,6 +64,7 @@ export class HealthController {
     private readonly database: TypeOrmHealthIndicator,
     private readonly indicators: HealthIndicatorService,
     @Inject(REDIS) private readonly redis: Redis | null,
+    private readonly jobs: JobQueue,
   ) {}
 
   @Get('live')
@@ -87,14 +89,14 @@ export class HealthController {
     security: [],
     summary: 'Whether the service can serve requests',
     description:
-      'Answers 200 when the database, and Redis when REDIS_URL is set, answer within 2 s; 503 naming what does not, otherwise.',
+      'Answers 200 when the database, and Redis when REDIS_URL is set, answer within 2 s, and every repeating job (the schedule tick) is set up; 503 naming what does not, otherwise. A repeating job Redis lost is set up again by a worker within its period (10 s at most).',
   })
   @ApiOkResponse({
     description: 'Every dependency answers.',
     schema: READINESS_SCHEMA,
   })
   @ApiProblemResponses({
-    503: 'A dependency does not answer; `detail` names it.',
+    503: 'A dependency does not answer, or a repeating job is missing; `detail` names it.',
   })
   async ready(): Promise<HealthCheckResult> {
     const redis = this.redis;
@@ -112,14 +114,37 @@ export class HealthController {
                   .withTimeout(CHECK_TIMEOUT_MS),
             ]
           : []),
+        () =>
+          this.indicators
+            .check('repeating jobs')
+            .attempt(async () => {
+              // A store that does not answer is named by its own check, not as a missing job.
+              const missing = await this.jobs
+                .missingRepeats()
+                .catch((): string[] => []);
+              if (missing.length > 0) {
+                throw new Error(`missing: ${missing.join(', ')}`);
+              }
+            })
+            .withTimeout(CHECK_TIMEOUT_MS),
       ]);
     } catch (error) {
       if (!(error instanceof ServiceUnavailableException)) throw error;
       const result = error.getResponse() as HealthCheckResult;
-      const down = Object.keys(result.error ?? {});
+      const { 'repeating jobs': repeats, ...unreachable } = result.error ?? {};
+      const reasons = [
+        ...(Object.keys(unreachable).length > 0
+          ? [`${Object.keys(unreachable).join(' and ')} does not answer`]
+          : []),
+        ...(repeats
+          ? [
+              `a repeating job is not set up (${String((repeats as { message?: string }).message ?? 'missing')})`,
+            ]
+          : []),
+      ];
       throw new ProblemException(
         503,
-        `Not ready: ${down.join(' and ') || 'a dependency'} does not answer.`,
+        `Not ready: ${reasons.join('; ') || 'a dependency does not answer'}.`,
         undefined,
         { 'Retry-After': '5' },
       );

@@ -1,29 +1,15 @@
-import { createParamDecorator } from '@nestjs/common';
-import type { ExecutionContext } from '@nestjs/common';
-import type { Request } from 'express';
-import { NotFoundProblem } from '../common/problem.js';
+import { ID_PATTERN, PathParam } from '../common/path-param.js';
+import type { PathParamSpec } from '../common/path-param.js';
 
-/** A report id: a positive integer of at most 18 digits (a bigint identity). */
-export const REPORT_ID_PATTERN = /^[1-9]\d{0,17}$/;
-
-/** The `{id}` path parameter as the OpenAPI document names it: an integer, as `id` in bodies. */
-export const REPORT_ID_PARAM = {
+/** A report's `{id}`: an integer, as `id` in bodies. */
+const REPORT_ID: PathParamSpec = {
   name: 'id',
+  pattern: ID_PATTERN,
+  notFound: 'There is no such report.',
   description:
     "The report's `id`: a positive integer of at most 18 digits, written without leading zeros; anything else answers 404.",
   schema: { type: 'integer', format: 'int64', minimum: 1 },
-} as const;
+};
 
-/**
- * The route's `:id`, or 404 when it cannot name a report. Checked while the
- * arguments are read, before any pipe judges the body: a bad id is a 404 first.
- */
-export const ReportId = createParamDecorator(
-  (_data: unknown, context: ExecutionContext): string => {
-    const id = context.switchToHttp().getRequest<Request>().params.id;
-    if (typeof id !== 'string' || !REPORT_ID_PATTERN.test(id)) {
-      throw new NotFoundProblem('There is no such report.');
-    }
-    return id;
-  },
-);
+/** The route's `:id`, or 404 when it cannot name a report. */
+export const ReportId = () => PathParam(REPORT_ID);

@@ -1,59 +1,59 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import type { OnModuleInit } from '@nestjs/common';
 import { Clock } from '../common/clock.js';
 import { APP_CONFIG } from '../config/config.js';
 import type { AppConfig } from '../config/config.js';
-import { JobQueue } from '../jobs/job-queue.js';
-import { ReportAnalyses } from './report-analyses.js';
+import { ScheduleTick } from '../schedules/schedule-tick.js';
+import type { ScheduledWork } from '../schedules/schedule-tick.js';
+import { ReportSubjects } from './report-subjects.js';
 import { ReportsRepository } from './reports.repository.js';
-
-/** The queue of the schedule tick, a repeating job. */
-const QUEUE = 'schedule-ticks';
-const TICK_KEY = 'schedule-tick';
-/** Scheduled reports started in one tick at most; the rest wait for the next. */
+/** Scheduled reports taken in one transaction; a tick takes batches until none is due. */
 const TICK_BATCH = 100;
+/** Batches of one tick at most, so a tick ends; what is left is due at the next. */
+const TICK_BATCHES = 50;
 /** A schedule whose account is busy is tried again this much later. */
 const BUSY_POSTPONE_MS = 60_000;
 
 /**
- * Schedules: a repeating job (every SCHEDULE_TICK_MS) starts the runs of the
- * scheduled reports that are due, as re-run requests do, the account's in-flight
- * cap included; each report's next run moves on by its period.
+ * Reports' schedules: at each schedule tick (every SCHEDULE_TICK_MS) the runs of the
+ * scheduled reports that are due start, as re-run requests do, the account's
+ * in-flight cap included; each report's next run moves on by its period.
  */
 @Injectable()
-export class ReportSchedules implements OnApplicationBootstrap {
-  private readonly logger = new Logger('ReportSchedules');
+export class ReportSchedules implements ScheduledWork, OnModuleInit {
+  readonly name = 'reports';
 
   constructor(
     private readonly reports: ReportsRepository,
-    private readonly analyses: ReportAnalyses,
-    private readonly jobs: JobQueue,
+    private readonly subjects: ReportSubjects,
+    private readonly ticks: ScheduleTick,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
-    if (!this.jobs.consumes) return;
-    this.jobs.work(QUEUE, async () => void (await this.tick()), 1);
-    await this.jobs
-      .repeat(QUEUE, TICK_KEY, this.config.scheduleTickMs)
-      .catch((error: Error) =>
-        this.logger.warn(
-          `Schedule tick not set up (another process may have): ${error.message}`,
-        ),
-      );
+  onModuleInit(): void {
+    this.ticks.register(this);
   }
 
-  /** Starts the due runs; answers how many started. Database errors propagate (the tick runs again). */
+  /**
+   * Starts the due runs, every account's first before any account's second, in
+   * batches until none is due; answers how many started. Database errors propagate
+   * (the tick runs again).
+   */
   async tick(): Promise<number> {
     const now = this.clock.now();
-    const started = await this.reports.runDueSchedules(
-      now,
-      TICK_BATCH,
-      this.config.analysesInFlightPerAccount,
-      new Date(now.getTime() + BUSY_POSTPONE_MS),
-    );
-    for (const { id, run } of started) await this.analyses.dispatch(id, run);
-    return started.length;
+    let count = 0;
+    for (let batch = 0; batch < TICK_BATCHES; batch++) {
+      const { started, taken } = await this.reports.runDueSchedules(
+        now,
+        TICK_BATCH,
+        this.config.analysesInFlightPerAccount,
+        new Date(now.getTime() + BUSY_POSTPONE_MS),
+      );
+      await this.subjects.dispatchPlaced(started);
+      count += started.length;
+      if (taken < TICK_BATCH) break;
+    }
+    return count;
   }
 }

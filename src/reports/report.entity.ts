@@ -5,9 +5,14 @@ import {
   PrimaryColumn,
   UpdateDateColumn,
 } from 'typeorm';
-import { ANALYSIS_ERROR_CODES } from '../analysis/index.js';
+import { ANALYSIS_FAILURE_CODES } from '../analysis-jobs/analysis-subject.js';
+import type {
+  AnalysisFailure,
+  AnalysisFailureCode,
+} from '../analysis-jobs/analysis-subject.js';
 import type { AnalysisResults, Rating } from '../analysis/index.js';
-import type { Schedule } from './schedule.js';
+import type { Schedule } from '../schedules/schedule.js';
+import { Privacy } from '../sharing/privacy.js';
 
 /** An analysis moves queued → running → completed or failed; a re-run queues it again. */
 export const REPORT_STATUSES = [
@@ -18,23 +23,13 @@ export const REPORT_STATUSES = [
 ] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
-export enum Privacy {
-  Public = 0,
-  Private = 1,
-  Password = 2,
-}
+/** A report's privacy: the model every shared thing has (sharing/privacy.ts). */
+export { Privacy };
 
 /** The analyser's codes, and `internal` for a failure it did not expect (docs/api.md, "error.code"). */
-export const REPORT_ERROR_CODES = [
-  ...ANALYSIS_ERROR_CODES,
-  'internal',
-] as const;
-export type ReportErrorCode = (typeof REPORT_ERROR_CODES)[number];
-
-export interface ReportError {
-  code: ReportErrorCode;
-  message: string;
-}
+export const REPORT_ERROR_CODES = ANALYSIS_FAILURE_CODES;
+export type ReportErrorCode = AnalysisFailureCode;
+export type ReportError = AnalysisFailure;
 
 @Entity('reports')
 export class Report {

@@ -13,31 +13,31 @@ import {
 } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
-  ApiConsumes,
   ApiCreatedResponse,
   ApiHeader,
   ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiParam,
   ApiTags,
 } from '@nestjs/swagger';
 import type { ApiHeaderOptions } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Authenticated } from '../auth/authenticated.decorator.js';
 import { CurrentAccount } from '../auth/principal.decorator.js';
-import { ApiProblems } from '../common/api-docs.js';
+import { TakesBody } from '../common/body-type.js';
+import { ApiProblemResponses, ApiProblems } from '../common/api-docs.js';
 import {
   IDEMPOTENT_REPLAYED_HEADER,
   Idempotent,
 } from '../idempotency/idempotent.decorator.js';
-import { originOf, pageEnvelope } from '../common/links.js';
+import { originOf } from '../common/links.js';
+import { pageEnvelope } from '../common/pagination/page-envelope.js';
 import { CountsAsAnalysis } from '../rate-limits/throttlers.js';
 import { CreateReportDto } from './dto/create-report.dto.js';
 import { CreateReportsBatchDto } from './dto/create-reports-batch.dto.js';
 import { ListReportsQuery } from './dto/list-reports.query.js';
 import { asksForRerun, UpdateReportDto } from './dto/update-report.dto.js';
-import { REPORT_ID_PARAM, ReportId } from './report-id.js';
+import { ReportId } from './report-id.js';
 import type { Report } from './report.entity.js';
 import {
   ReportBatchEnvelope,
@@ -62,6 +62,11 @@ const LOCATION_HEADER = {
     description: 'The absolute URL of the report.',
     schema: { type: 'string', format: 'uri' },
   },
+};
+
+/** The refusal of a schedule past the account's cap. */
+const SCHEDULE_CAP = {
+  409: 'The account already has as many scheduled reports as SCHEDULES_PER_ACCOUNT allows (`limit` names it); nothing was changed.',
 };
 
 /** What a create answers with, a replay of an Idempotency-Key included. */
@@ -125,7 +130,6 @@ export class ReportsController {
     operationId: 'getReport',
     summary: 'Get one report with its full analysis',
   })
-  @ApiParam(REPORT_ID_PARAM)
   @ApiOkResponse({ type: ReportEnvelope })
   @ApiProblems(404)
   async get(
@@ -145,7 +149,7 @@ export class ReportsController {
     description:
       'Answers 201 when the analysis ends, completed or failed (a failed analysis is still a created report, with `status: "failed"` and `error`). A URL refused by validation or the address policy answers 422. If the analysis is still waiting for its turn when the analysis deadline has passed, the answer is 202 with the report as it stands.',
   })
-  @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
+  @TakesBody()
   @ApiHeader(PREFER_HEADER)
   @ApiCreatedResponse({
     type: ReportEnvelope,
@@ -159,6 +163,7 @@ export class ReportsController {
     headers: CREATED_HEADERS,
   })
   @ApiProblems(400, 413, 415, 422)
+  @ApiProblemResponses(SCHEDULE_CAP)
   @CountsAsAnalysis()
   @Idempotent()
   async create(
@@ -183,13 +188,14 @@ export class ReportsController {
     description:
       'Answers 202 at once with every created report, queued (poll each, or list them). Each item is judged as a single create is; if any is refused, the 422 names each refused field by index (`reports.3.url`) and no report is created. The batch counts as one request against the analyses rate limit, and whole against the in-flight cap: a batch that would take the account past ANALYSES_IN_FLIGHT_PER_ACCOUNT is refused (429), none created.',
   })
-  @ApiConsumes('application/json')
+  @TakesBody('application/json')
   @ApiAcceptedResponse({
     type: ReportBatchEnvelope,
     description: 'Every report created, queued.',
     headers: IDEMPOTENT_REPLAYED_HEADER,
   })
   @ApiProblems(400, 413, 415, 422)
+  @ApiProblemResponses(SCHEDULE_CAP)
   @CountsAsAnalysis()
   @Idempotent()
   async createBatch(
@@ -208,8 +214,7 @@ export class ReportsController {
     description:
       'Every field is optional, but at least one must be sent. `results=1` re-runs the analysis (the report keeps its last result meanwhile).',
   })
-  @ApiParam(REPORT_ID_PARAM)
-  @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
+  @TakesBody()
   @ApiHeader(PREFER_HEADER)
   @ApiOkResponse({ type: ReportEnvelope })
   @ApiAcceptedResponse({
@@ -219,6 +224,7 @@ export class ReportsController {
     headers: LOCATION_HEADER,
   })
   @ApiProblems(400, 404, 413, 415, 422)
+  @ApiProblemResponses(SCHEDULE_CAP)
   @CountsAsAnalysis((request) => asksForRerun(request.body))
   async update(
     @CurrentAccount() accountId: string,
@@ -244,7 +250,6 @@ export class ReportsController {
   @Delete(':id')
   @HttpCode(204)
   @ApiOperation({ operationId: 'deleteReport', summary: 'Delete a report' })
-  @ApiParam(REPORT_ID_PARAM)
   @ApiNoContentResponse({ description: 'Deleted.' })
   @ApiProblems(404)
   async remove(

@@ -1,22 +1,16 @@
 import { Module } from '@nestjs/common';
-import type {
-  MiddlewareConsumer,
-  NestModule,
-  OnApplicationShutdown,
-} from '@nestjs/common';
+import type { MiddlewareConsumer, NestModule } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { Analyser, JudgePool } from '../analysis/index.js';
+import { AnalysisJobsModule } from '../analysis-jobs/analysis-jobs.module.js';
 import { AuthModule } from '../auth/auth.module.js';
 import { IdempotencyModule } from '../idempotency/idempotency.module.js';
 import { RateLimitsModule } from '../rate-limits/rate-limits.module.js';
-import { APP_CONFIG } from '../config/config.js';
-import type { AppConfig } from '../config/config.js';
+import { SchedulesModule } from '../schedules/schedules.module.js';
 import { Clock, SystemClock } from '../common/clock.js';
-import { ReportAnalyses } from './report-analyses.js';
-import { ReportOutcomes } from './report-outcomes.js';
+import { ReportListRepository } from './report-list.repository.js';
 import { ReportSchedules } from './report-schedules.js';
-import { ReportSettlement } from './report-settlement.js';
+import { ReportSubjects } from './report-subjects.js';
 import { Report } from './report.entity.js';
 import { ReportsController } from './reports.controller.js';
 import { ReportsRepository } from './reports.repository.js';
@@ -31,22 +25,18 @@ import {
   SharedReportsController,
 } from './shared/shared-reports.controller.js';
 
-/** Judging runs on worker threads; the threads end with the process. */
-class ClosingJudgePool extends JudgePool implements OnApplicationShutdown {
-  onApplicationShutdown(): Promise<void> {
-    return this.close();
-  }
-}
-
 /**
- * Reports: the keyed API, the shared pages, their analyses as jobs and their table.
- * A worker process uses the same module without serving HTTP.
+ * Reports: the keyed API, the shared pages, the run history and the table; a subject
+ * of the analysis engine (report-subjects.ts). A worker process uses the same module
+ * without serving HTTP.
  */
 @Module({
   imports: [
+    AnalysisJobsModule,
     AuthModule,
     IdempotencyModule,
     RateLimitsModule,
+    SchedulesModule,
     TypeOrmModule.forFeature([Report, ReportRun]),
   ],
   controllers: [
@@ -56,24 +46,15 @@ class ClosingJudgePool extends JudgePool implements OnApplicationShutdown {
   ],
   providers: [
     ReportsRepository,
+    ReportListRepository,
     ReportsService,
-    ReportAnalyses,
+    ReportSubjects,
     ReportSchedules,
-    ReportSettlement,
-    ReportOutcomes,
     { provide: Clock, useClass: SystemClock },
     ReportAccess,
     ReportRunsRepository,
     ReportRunsService,
-    { provide: JudgePool, useFactory: () => new ClosingJudgePool() },
-    {
-      provide: Analyser,
-      inject: [APP_CONFIG, JudgePool],
-      useFactory: (config: AppConfig, judgePool: JudgePool) =>
-        new Analyser(config.analyser, { judgePool }),
-    },
   ],
-  exports: [ReportOutcomes],
 })
 export class ReportsModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

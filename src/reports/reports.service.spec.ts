@@ -17,14 +17,14 @@ import { CreateReportDto } from './dto/create-report.dto.js';
 import { CreateReportsBatchDto } from './dto/create-reports-batch.dto.js';
 import { ListReportsQuery } from './dto/list-reports.query.js';
 import { UpdateReportDto } from './dto/update-report.dto.js';
-import { verifyPassword } from './password-hash.js';
-import { JobQueue } from '../jobs/job-queue.js';
+import { verifyPassword } from '../sharing/password-hash.js';
 import { InlineJobQueue } from '../../test/support/inline-job-queue.js';
-import { ReportAnalyses } from './report-analyses.js';
-import { ReportOutcomes } from './report-outcomes.js';
+import { engineProviders } from '../../test/support/engine-providers.js';
+import { ReportListRepository } from './report-list.repository.js';
+import { ScheduleTick } from '../schedules/schedule-tick.js';
 import { ReportSchedules } from './report-schedules.js';
+import { ReportSubjects } from './report-subjects.js';
 import { TestClock } from '../../test/support/test-clock.js';
-import { ReportSettlement } from './report-settlement.js';
 import { Privacy } from './report.entity.js';
 import { ReportsRepository } from './reports.repository.js';
 import { ReportsService } from './reports.service.js';
@@ -90,16 +90,12 @@ describe('ReportsService', () => {
     moduleRef = await Test.createTestingModule({
       providers: [
         ReportsService,
-        ReportAnalyses,
-        ReportOutcomes,
+        ReportSubjects,
         ReportSchedules,
+        ScheduleTick,
+        ...engineProviders({ jobs: new InlineJobQueue(true), analyser }),
         { provide: ReportsRepository, useValue: repository },
-        { provide: JobQueue, useValue: new InlineJobQueue(true) },
-        {
-          provide: ReportSettlement,
-          useValue: { waitFor: async () => {}, announce: async () => {} },
-        },
-        { provide: Analyser, useValue: analyser },
+        { provide: ReportListRepository, useValue: repository.list },
         { provide: Clock, useValue: clock },
         { provide: APP_CONFIG, useValue: loadConfig({}) },
       ],
@@ -457,7 +453,7 @@ describe('ReportsService', () => {
       expect(page.reports.map((r) => Number(r.id))).toEqual([
         15, 14, 13, 12, 11, 10, 9, 8, 7, 6,
       ]);
-      expect(repository.pagesRead).toEqual([
+      expect(repository.list.pagesRead).toEqual([
         { offset: 10, limit: 10, total: 25 },
       ]);
     });
@@ -466,7 +462,7 @@ describe('ReportsService', () => {
       for (let i = 0; i < 3; i++) repository.seed({ accountId: '1' });
       const page = await service.list('1', query({ page: 5 }));
       expect(page).toMatchObject({ reports: [], total: 3, page: 5 });
-      expect(repository.pagesRead).toEqual([]);
+      expect(repository.list.pagesRead).toEqual([]);
     });
   });
 

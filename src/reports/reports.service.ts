@@ -7,6 +7,7 @@ import {
   projectOf,
 } from '../analysis/index.js';
 import {
+  LimitReachedProblem,
   NotFoundProblem,
   TooManyRequestsProblem,
   ValidationProblem,
@@ -20,16 +21,18 @@ import type { CreateReportDto } from './dto/create-report.dto.js';
 import type { CreateReportsBatchDto } from './dto/create-reports-batch.dto.js';
 import type { ListReportsQuery } from './dto/list-reports.query.js';
 import type { UpdateReportDto } from './dto/update-report.dto.js';
-import { hashPassword } from './password-hash.js';
-import { ReportAnalyses } from './report-analyses.js';
-import { ReportSettlement } from './report-settlement.js';
-import { passwordRuleProblem, UPDATE_FIELDS } from './report-rules.js';
+import { hashPassword } from '../sharing/password-hash.js';
+import { ReportListRepository } from './report-list.repository.js';
+import type { PageRow } from './report-list.repository.js';
+import { ReportSubjects } from './report-subjects.js';
+import { UPDATE_FIELDS } from './report-rules.js';
+import { passwordRuleProblem } from '../sharing/privacy.js';
 import { Privacy } from './report.entity.js';
-import { firstRunAt, scheduleOf } from './schedule.js';
-import { newShareToken } from './shared/share-token.js';
+import { firstRunAt, scheduleOf } from '../schedules/schedule.js';
+import { newShareToken } from '../sharing/share-token.js';
 import type { Report } from './report.entity.js';
 import { ReportsRepository } from './reports.repository.js';
-import type { NewReport, PageRow, ReportChange } from './reports.repository.js';
+import type { NewReport, ReportChange } from './reports.repository.js';
 import { decodeCursor, encodeCursor } from './list-cursor.js';
 
 /** A page of reports and the numbers the list envelope is made of. */
@@ -97,9 +100,9 @@ function addPasswordRule(
 export class ReportsService {
   constructor(
     private readonly reports: ReportsRepository,
+    private readonly listed: ReportListRepository,
     private readonly analyser: Analyser,
-    private readonly analyses: ReportAnalyses,
-    private readonly settlement: ReportSettlement,
+    private readonly subjects: ReportSubjects,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -109,7 +112,7 @@ export class ReportsService {
     // Counted first: an empty answer or a page past the end reads no rows. (A search
     // for a term of other accounts counts nothing through the account's trigram
     // index, where walking the account's rows in order would look at every one.)
-    const { total, exact } = await this.reports.countMatching(accountId, query);
+    const { total, exact } = await this.listed.countMatching(accountId, query);
     const cursorAt = (row: PageRow | undefined, towards: 'next' | 'prev') =>
       row
         ? encodeCursor({
@@ -122,7 +125,7 @@ export class ReportsService {
     const cursor = query.cursor ? decodeCursor(query.cursor) : null;
     if (cursor) {
       // One more than a page, to know whether the list goes on past it.
-      const read = await this.reports.page(accountId, query, {
+      const read = await this.listed.page(accountId, query, {
         offset: 0,
         limit: perPage + 1,
         total,
@@ -145,7 +148,7 @@ export class ReportsService {
     const offset = (page - 1) * perPage;
     const rows =
       offset < total || !exact
-        ? await this.reports.page(accountId, query, {
+        ? await this.listed.page(accountId, query, {
             offset,
             limit: perPage,
             total,
@@ -183,12 +186,16 @@ export class ReportsService {
     completion: Completion,
   ): Promise<Report> {
     throwIfInvalid(await this.judgeNew(body, body.fieldErrors));
+    await this.assertScheduleRoom(
+      accountId,
+      scheduleOf(body.schedule ?? 'off') ? 1 : 0,
+    );
     const saved = await this.reports.insertQueued(
       await this.newReport(accountId, body),
       this.config.analysesInFlightPerAccount,
     );
     if (saved === 'busy') throw busy(this.config.analysesInFlightPerAccount);
-    await this.analyses.dispatch(saved.id, saved.run);
+    await this.subjects.dispatch([saved]);
     return this.awaitSettled(saved, completion);
   }
 
@@ -216,6 +223,10 @@ export class ReportsService {
       }
     });
     throwIfInvalid(errors);
+    await this.assertScheduleRoom(
+      accountId,
+      body.reports.filter((item) => scheduleOf(item.schedule ?? 'off')).length,
+    );
     const saved = await this.reports.insertQueuedBatch(
       await Promise.all(
         body.reports.map((item) => this.newReport(accountId, item)),
@@ -223,9 +234,7 @@ export class ReportsService {
       this.config.analysesInFlightPerAccount,
     );
     if (saved === 'busy') throw busy(this.config.analysesInFlightPerAccount);
-    for (const report of saved) {
-      await this.analyses.dispatch(report.id, report.run);
-    }
+    await this.subjects.dispatch(saved);
     return saved;
   }
 
@@ -300,6 +309,11 @@ export class ReportsService {
         `Send at least one of ${UPDATE_FIELDS.join(', ')}.`,
       );
     }
+    // Counted before the lock is taken, when the update may add a schedule.
+    const scheduled =
+      body.schedule !== undefined && scheduleOf(body.schedule)
+        ? await this.reports.scheduledCount(accountId)
+        : 0;
     // Hashed before the lock is taken: scrypt is slow on purpose.
     const passwordHash =
       body.password === undefined || errors.password
@@ -308,7 +322,8 @@ export class ReportsService {
     const changed = await this.reports.changeLocked(
       accountId,
       id,
-      (stored) => this.decideChange(stored, body, errors, passwordHash),
+      (stored) =>
+        this.decideChange(stored, body, errors, passwordHash, scheduled),
       this.config.analysesInFlightPerAccount,
     );
     if (changed === null) throw new NotFoundProblem('There is no such report.');
@@ -316,7 +331,7 @@ export class ReportsService {
     if (body.results !== 1) return { report: changed, rerun: false };
     // A re-run of a report whose analysis is under way joins it.
     if (changed.status === 'queued') {
-      await this.analyses.dispatch(changed.id, changed.run);
+      await this.subjects.dispatch([changed]);
     }
     return {
       report: await this.awaitSettled(changed, completion),
@@ -333,6 +348,7 @@ export class ReportsService {
     body: UpdateReportDto,
     errors: FieldErrors,
     passwordHash: string | null,
+    scheduled: number,
   ): ReportChange {
     addPasswordRule(
       errors,
@@ -363,6 +379,9 @@ export class ReportsService {
     // Re-sending the schedule the report has keeps its next run.
     const schedule =
       body.schedule === undefined ? undefined : scheduleOf(body.schedule);
+    if (schedule && stored.schedule === null) {
+      this.refuseSchedules(scheduled, 1);
+    }
     if (schedule !== undefined && schedule !== stored.schedule) {
       change.schedule = schedule;
       change.nextRunAt = schedule
@@ -370,6 +389,29 @@ export class ReportsService {
         : null;
     }
     return change;
+  }
+
+  /**
+   * 409 when `adding` more scheduled reports would take the account past
+   * SCHEDULES_PER_ACCOUNT. Counted before the insert: creates at the same instant may
+   * pass it by as many as run together, as with the in-flight cap.
+   */
+  private async assertScheduleRoom(
+    accountId: string,
+    adding: number,
+  ): Promise<void> {
+    if (adding === 0) return;
+    this.refuseSchedules(await this.reports.scheduledCount(accountId), adding);
+  }
+
+  private refuseSchedules(scheduled: number, adding: number): void {
+    const cap = this.config.schedulesPerAccount;
+    if (scheduled + adding <= cap) return;
+    throw new LimitReachedProblem(
+      `This account has ${scheduled} scheduled reports; SCHEDULES_PER_ACCOUNT allows ${cap}. Turn a schedule off (schedule=off) first.`,
+      'SCHEDULES_PER_ACCOUNT',
+      cap,
+    );
   }
 
   async remove(accountId: string, id: string): Promise<void> {
@@ -389,7 +431,7 @@ export class ReportsService {
     completion: Completion,
   ): Promise<Report> {
     if (completion === 'async') return saved;
-    await this.settlement.waitFor(
+    await this.subjects.waitForSettle(
       saved.id,
       this.config.analyser.deadlineMs + 1_000,
     );

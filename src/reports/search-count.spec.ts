@@ -1,4 +1,4 @@
-import { mayBeFew } from './reports.repository.js';
+import { mayBeFew } from './search-count.js';
 
 /** Which terms a search's count asks the trigram index about first, from its sample. */
 describe('mayBeFew: the sample of the newest 2,000 reports', () => {

@@ -1,19 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type {
   OnApplicationBootstrap,
   OnApplicationShutdown,
   OnModuleInit,
 } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { APP_CONFIG } from '../config/config.js';
 import type { AppConfig } from '../config/config.js';
+import { DomainEvents } from '../events/domain-events.js';
+import type { AfterCommit, DomainEvent } from '../events/domain-events.js';
+import { DurableJobs } from '../jobs/durable-jobs.js';
 import { JobQueue, RetryLater } from '../jobs/job-queue.js';
 import type { Job } from '../jobs/job-queue.js';
-import { ReportOutcomes } from '../reports/report-outcomes.js';
-import type { AfterSettle, ReportOutcome } from '../reports/report-outcomes.js';
-import type { EntityManager } from 'typeorm';
 import { delayBeforeAttempt } from './retry-schedule.js';
-import { eventsOf, payloadOf } from './webhook-payload.js';
+import { WEBHOOK_EVENTS } from './webhook-events.js';
+import { payloadOf } from './webhook-payload.js';
 import { WebhookSender } from './webhook-sender.js';
 import { signWebhook } from './webhook-signature.js';
 import { WebhooksRepository } from './webhooks.repository.js';
@@ -33,92 +35,118 @@ export interface DeliveryJob {
   deliveryId: string;
 }
 
+/** Deliveries are grouped by account: one account's endpoints never hold every slot. */
+function groupOf(accountId: string): string {
+  return `account:${accountId}`;
+}
+
 /** A message id as Standard Webhooks writes them: `msg_` and a random part. */
 function newMessageId(): string {
   return `msg_${randomBytes(16).toString('base64url')}`;
 }
 
 /**
- * Webhook deliveries as durable jobs: one per event and endpoint, added when a run
- * settles (in the process that ran it), sent signed, retried on the schedule of
- * WEBHOOK_RETRY_DELAYS_MS, every attempt recorded. The database holds the truth:
- * a job whose delivery is settled, or whose webhook was deleted, ends at once.
+ * Webhook deliveries as durable jobs: one per event and endpoint, stored in the
+ * transaction that publishes the event (an outbox), sent signed, retried on the
+ * schedule of WEBHOOK_RETRY_DELAYS_MS, every attempt recorded. The database holds the
+ * truth: a job whose delivery is settled, or whose webhook was deleted, ends at once.
  */
 @Injectable()
 export class WebhookDeliveries
   implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown
 {
-  private readonly logger = new Logger('WebhookDeliveries');
-  private sweeper: NodeJS.Timeout | null = null;
+  private readonly jobs: DurableJobs<DeliveryJob>;
 
   constructor(
     private readonly webhooks: WebhooksRepository,
-    private readonly jobs: JobQueue,
-    private readonly outcomes: ReportOutcomes,
+    jobs: JobQueue,
+    private readonly events: DomainEvents,
     private readonly sender: WebhookSender,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.jobs = new DurableJobs(jobs, {
+      queue: QUEUE,
+      keyOf: (job) => job.deliveryId,
+      handle: (job) => this.attempt(job),
+      concurrency: config.webhookConcurrency,
+      perGroup: config.webhookSlotsPerAccount,
+      sweepEveryMs: SWEEP_MS,
+      findLost: async () =>
+        (
+          await this.webhooks.findOverdue(
+            new Date(Date.now() - STALE_MS),
+            SWEEP_BATCH,
+          )
+        ).map(({ id, accountId }) => ({
+          data: { deliveryId: id },
+          group: groupOf(accountId),
+        })),
+      afterSweep: () =>
+        this.webhooks.pruneSettled(
+          new Date(Date.now() - KEPT_DAYS * 24 * 3_600_000),
+        ),
+    });
+  }
 
   onModuleInit(): void {
-    this.outcomes.listen((outcome, manager) => this.store(outcome, manager));
+    this.events.subscribe(WEBHOOK_EVENTS, (events, manager) =>
+      this.store(events, manager),
+    );
   }
 
   onApplicationBootstrap(): void {
-    if (!this.jobs.consumes) return;
-    this.jobs.work<DeliveryJob>(
-      QUEUE,
-      (job) => this.attempt(job),
-      this.config.webhookConcurrency,
-    );
-    this.sweeper = setInterval(() => void this.sweep(), SWEEP_MS);
+    this.jobs.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    if (this.sweeper) clearInterval(this.sweeper);
+    this.jobs.stop();
     await this.sender.close();
   }
 
   /**
-   * Stores a delivery for each endpoint of the account that asked for each event, in
-   * the settle's transaction; once it is committed, adds their jobs.
+   * Stores a delivery for each endpoint of the event's account that asked for its
+   * type, in the publisher's transaction; once it is committed, adds their jobs.
    */
   async store(
-    outcome: ReportOutcome,
+    events: DomainEvent[],
     manager: EntityManager,
-  ): Promise<AfterSettle> {
-    const events = eventsOf(outcome);
-    const endpoints = await this.webhooks.subscribedTo(
-      outcome.report.accountId,
-      events,
-      manager,
-    );
-    const stored: string[] = [];
-    const at = new Date();
+  ): Promise<AfterCommit> {
+    const stored: Array<{ deliveryId: string; accountId: string }> = [];
     const firstDelay = delayBeforeAttempt(this.config.webhookRetryDelaysMs, 1)!;
-    for (const event of events) {
-      const body = payloadOf(event, outcome, at);
-      for (const endpoint of endpoints.filter((e) =>
-        e.events.includes(event),
-      )) {
-        const deliveryId = newMessageId();
-        await this.webhooks.insertDelivery(
-          deliveryId,
-          endpoint.id,
-          event,
-          body,
-          firstDelay,
-          manager,
-        );
-        stored.push(deliveryId);
+    for (const accountId of new Set(events.map((e) => e.accountId))) {
+      const own = events.filter((event) => event.accountId === accountId);
+      const endpoints = await this.webhooks.subscribedTo(
+        accountId,
+        own.map((event) => event.type),
+        manager,
+      );
+      for (const event of own) {
+        const body = payloadOf(event);
+        for (const endpoint of endpoints.filter((e) =>
+          e.events.includes(event.type),
+        )) {
+          const deliveryId = newMessageId();
+          await this.webhooks.insertDelivery(
+            deliveryId,
+            endpoint.id,
+            event.type,
+            body,
+            firstDelay,
+            manager,
+          );
+          stored.push({ deliveryId, accountId });
+        }
       }
     }
     return async () => {
-      for (const deliveryId of stored) {
-        await this.dispatch(deliveryId, firstDelay);
+      for (const { deliveryId, accountId } of stored) {
+        await this.jobs.add(
+          { deliveryId },
+          { delayMs: firstDelay, group: groupOf(accountId) },
+        );
       }
     };
   }
-
   /** One attempt of a delivery; RetryLater when it failed and the schedule has another. */
   async attempt({ data }: Job<DeliveryJob>): Promise<void> {
     const pending = await this.webhooks.findPending(data.deliveryId);
@@ -144,50 +172,29 @@ export class WebhookDeliveries
     const nextDelay = sent.succeeded
       ? null
       : delayBeforeAttempt(this.config.webhookRetryDelaysMs, attempt + 1);
-    const recorded = await this.webhooks.recordAttempt(delivery.id, {
-      attempt: {
-        attempt,
-        attemptedAt,
-        statusCode: sent.statusCode,
-        error: sent.error,
-        durationMs: sent.durationMs,
-        responseBody: sent.responseBody,
+    const recorded = await this.webhooks.recordAttempt(
+      delivery.id,
+      {
+        attempt: {
+          attempt,
+          attemptedAt,
+          statusCode: sent.statusCode,
+          error: sent.error,
+          durationMs: sent.durationMs,
+          responseBody: sent.responseBody,
+        },
+        status: sent.succeeded
+          ? 'succeeded'
+          : nextDelay === null
+            ? 'failed'
+            : 'pending',
+        nextAttemptAt:
+          nextDelay === null ? null : new Date(Date.now() + nextDelay),
       },
-      status: sent.succeeded
-        ? 'succeeded'
-        : nextDelay === null
-          ? 'failed'
-          : 'pending',
-      nextAttemptAt:
-        nextDelay === null ? null : new Date(Date.now() + nextDelay),
-    });
+      this.config.webhookDisableAfterMs,
+      (since) =>
+        `Every attempt since ${since.toISOString()} failed (the last: ${sent.error ?? `HTTP ${sent.statusCode}`}), for WEBHOOK_DISABLE_AFTER_MS (${this.config.webhookDisableAfterMs} ms). Enable it again with POST /api/v1/webhooks/${delivery.webhookId}/enable.`,
+    );
     if (recorded && nextDelay !== null) throw new RetryLater(nextDelay);
-  }
-
-  /** Adds the delivery's job. Never throws: the delivery is stored, and the sweep adds it later. */
-  private async dispatch(deliveryId: string, delayMs: number): Promise<void> {
-    try {
-      await this.jobs.add(QUEUE, { deliveryId }, { key: deliveryId, delayMs });
-    } catch (error) {
-      this.logger.warn(
-        `Job of delivery ${deliveryId} not added yet (the sweep will): ${(error as Error).message}`,
-      );
-    }
-  }
-
-  /** Adds again the jobs of overdue deliveries (a job still there is left as it is), and prunes old ones. */
-  private async sweep(): Promise<void> {
-    try {
-      const overdue = await this.webhooks.findOverdue(
-        new Date(Date.now() - STALE_MS),
-        SWEEP_BATCH,
-      );
-      for (const id of overdue) await this.dispatch(id, 0);
-      await this.webhooks.pruneSettled(
-        new Date(Date.now() - KEPT_DAYS * 24 * 3_600_000),
-      );
-    } catch (error) {
-      this.logger.warn(`Sweep: ${(error as Error).message}`);
-    }
   }
 }

@@ -1,10 +1,9 @@
-/** What a webhook may ask to hear of. */
-export const WEBHOOK_EVENTS = [
-  'report.completed',
-  'report.failed',
-  'report.score_changed',
-] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+import { EVENT_TYPES } from '../events/event-types.js';
+import type { EventType } from '../events/event-types.js';
+
+/** What a webhook may ask to hear of: every event a feature publishes. */
+export const WEBHOOK_EVENTS = EVENT_TYPES;
+export type WebhookEvent = EventType;
 
 /** Where a delivery stands: being tried, answered with a 2xx, or out of attempts. */
 export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;

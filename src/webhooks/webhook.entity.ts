@@ -26,6 +26,18 @@ export class Webhook {
   @Column({ type: 'text' })
   secret: string;
 
+  /** Since when every attempt to it has failed; null after a success. */
+  @Column({ name: 'failing_since', type: 'timestamptz', nullable: true })
+  failingSince: Date | null;
+
+  /** When it was disabled for failing too long; null while it is enabled. */
+  @Column({ name: 'disabled_at', type: 'timestamptz', nullable: true })
+  disabledAt: Date | null;
+
+  /** Why it was disabled, for the account to read. */
+  @Column({ name: 'disabled_reason', type: 'text', nullable: true })
+  disabledReason: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ListLinksView, ListMetaView } from '../reports/report.view.js';
+import { ListEnvelopeOf } from '../common/pagination/page.views.js';
 import { DELIVERY_STATUSES, WEBHOOK_EVENTS } from './webhook-events.js';
 import type { DeliveryStatus, WebhookEvent } from './webhook-events.js';
 import type { Webhook, WebhookAttempt } from './webhook.entity.js';
@@ -20,6 +20,38 @@ export class WebhookView {
 
   @ApiProperty({ enum: WEBHOOK_EVENTS, isArray: true })
   events: WebhookEvent[];
+
+  @ApiProperty({
+    description:
+      'False once every attempt to it has failed for WEBHOOK_DISABLE_AFTER_MS (3 days by default): it then gets no delivery, and its pending ones failed, until POST /webhooks/{id}/enable.',
+  })
+  enabled: boolean;
+
+  @ApiProperty({
+    type: 'string',
+    format: 'date-time',
+    nullable: true,
+    description: 'When it was disabled; null while it is enabled.',
+  })
+  disabled_at: string | null;
+
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    example: null,
+    description:
+      'Why it was disabled (since when every attempt failed, and the last failure); null while it is enabled.',
+  })
+  disabled_reason: string | null;
+
+  @ApiProperty({
+    type: 'string',
+    format: 'date-time',
+    nullable: true,
+    description:
+      'Since when every attempt to it has failed; null when the last attempt succeeded (or none failed).',
+  })
+  failing_since: string | null;
 
   @ApiProperty({ type: 'string', format: 'date-time' })
   created_at: string;
@@ -47,14 +79,7 @@ export class WebhookWithSecretEnvelope {
   data: WebhookWithSecretView;
 }
 
-export class WebhookListEnvelope {
-  @ApiProperty({ type: [WebhookView] })
-  data: WebhookView[];
-  @ApiProperty({ type: ListLinksView })
-  links: ListLinksView;
-  @ApiProperty({ type: ListMetaView })
-  meta: ListMetaView;
-}
+export class WebhookListEnvelope extends ListEnvelopeOf(WebhookView) {}
 
 export class WebhookAttemptView {
   @ApiProperty({ type: 'integer', minimum: 1, description: '1 for the first.' })
@@ -130,20 +155,19 @@ export class WebhookDeliveryView {
   attempts: WebhookAttemptView[];
 }
 
-export class WebhookDeliveryListEnvelope {
-  @ApiProperty({ type: [WebhookDeliveryView] })
-  data: WebhookDeliveryView[];
-  @ApiProperty({ type: ListLinksView })
-  links: ListLinksView;
-  @ApiProperty({ type: ListMetaView })
-  meta: ListMetaView;
-}
+export class WebhookDeliveryListEnvelope extends ListEnvelopeOf(
+  WebhookDeliveryView,
+) {}
 
 export function toWebhookView(webhook: Webhook): WebhookView {
   return {
     id: Number(webhook.id),
     url: webhook.url,
     events: webhook.events,
+    enabled: webhook.disabledAt === null,
+    disabled_at: webhook.disabledAt?.toISOString() ?? null,
+    disabled_reason: webhook.disabledReason,
+    failing_since: webhook.failingSince?.toISOString() ?? null,
     created_at: webhook.createdAt.toISOString(),
     updated_at: webhook.updatedAt.toISOString(),
   };

@@ -10,22 +10,22 @@ import {
   Res,
 } from '@nestjs/common';
 import {
-  ApiConsumes,
   ApiCreatedResponse,
   ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiParam,
   ApiTags,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Authenticated } from '../auth/authenticated.decorator.js';
 import { CurrentAccount } from '../auth/principal.decorator.js';
+import { TakesBody } from '../common/body-type.js';
 import { ApiProblemResponses, ApiProblems } from '../common/api-docs.js';
-import { originOf, pageEnvelope } from '../common/links.js';
+import { originOf } from '../common/links.js';
+import { numberedEnvelope } from '../common/pagination/paginate.js';
+import { PageQuery } from '../common/pagination/page.query.js';
 import { CreateWebhookDto } from './dto/create-webhook.dto.js';
-import { PageQuery } from '../common/page.query.js';
-import { WEBHOOK_ID_PARAM, WebhookId } from './webhook-id.js';
+import { WebhookId } from './webhook-id.js';
 import {
   toDeliveryView,
   toWebhookView,
@@ -36,22 +36,10 @@ import {
   WebhookWithSecretEnvelope,
 } from './webhook.view.js';
 import { WebhooksService } from './webhooks.service.js';
-import type { Page } from './webhooks.service.js';
 
 const NO_SUCH_WEBHOOK = {
   404: 'No such webhook in this account (or an id that is not a positive integer).',
 };
-
-function envelopeOf<T>(request: Request, page: Page<T>) {
-  return pageEnvelope(request, page.items.length, {
-    total: page.total,
-    exact: true,
-    page: page.page,
-    perPage: page.perPage,
-    nextCursor: null,
-    prevCursor: null,
-  });
-}
 
 @ApiTags('webhooks')
 @Authenticated()
@@ -66,7 +54,7 @@ export class WebhooksController {
     description:
       'Answers 201 with the webhook and its signing `secret`, which no other answer shows (but rotate-secret). A URL refused by validation or the address policy answers 422.',
   })
-  @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
+  @TakesBody()
   @ApiCreatedResponse({
     type: WebhookWithSecretEnvelope,
     description: 'Created.',
@@ -78,6 +66,9 @@ export class WebhooksController {
     },
   })
   @ApiProblems(400, 413, 415, 422)
+  @ApiProblemResponses({
+    409: 'The account already has as many webhooks as WEBHOOKS_PER_ACCOUNT allows (16 by default); `limit` names it.',
+  })
   async create(
     @CurrentAccount() accountId: string,
     @Body() body: CreateWebhookDto,
@@ -106,10 +97,7 @@ export class WebhooksController {
     @Req() request: Request,
   ): Promise<WebhookListEnvelope> {
     const page = await this.webhooks.list(accountId, query);
-    return {
-      data: page.items.map(toWebhookView),
-      ...envelopeOf(request, page),
-    };
+    return numberedEnvelope(request, page, toWebhookView);
   }
 
   @Get(':id')
@@ -117,7 +105,6 @@ export class WebhooksController {
     operationId: 'getWebhook',
     summary: 'Get one webhook (without its secret)',
   })
-  @ApiParam(WEBHOOK_ID_PARAM)
   @ApiOkResponse({ type: WebhookEnvelope })
   @ApiProblemResponses(NO_SUCH_WEBHOOK)
   async get(
@@ -133,7 +120,6 @@ export class WebhooksController {
     operationId: 'deleteWebhook',
     summary: 'Delete a webhook; its pending deliveries are not sent again',
   })
-  @ApiParam(WEBHOOK_ID_PARAM)
   @ApiNoContentResponse({ description: 'Deleted.' })
   @ApiProblemResponses(NO_SUCH_WEBHOOK)
   async remove(
@@ -141,6 +127,23 @@ export class WebhooksController {
     @WebhookId() id: string,
   ): Promise<void> {
     await this.webhooks.remove(accountId, id);
+  }
+
+  @Post(':id/enable')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'enableWebhook',
+    summary: 'Enable a webhook that was disabled for failing',
+    description:
+      'Clears `disabled_at`, `disabled_reason` and `failing_since`: events from now on are delivered to it again (the deliveries that failed when it was disabled are not sent again). On an enabled webhook it changes nothing.',
+  })
+  @ApiOkResponse({ type: WebhookEnvelope })
+  @ApiProblemResponses(NO_SUCH_WEBHOOK)
+  async enable(
+    @CurrentAccount() accountId: string,
+    @WebhookId() id: string,
+  ): Promise<WebhookEnvelope> {
+    return { data: toWebhookView(await this.webhooks.enable(accountId, id)) };
   }
 
   @Post(':id/rotate-secret')
@@ -151,7 +154,6 @@ export class WebhooksController {
     description:
       'Answers the webhook with its new `secret`, shown this once. Every attempt from now on, retries of earlier deliveries included, is signed with it.',
   })
-  @ApiParam(WEBHOOK_ID_PARAM)
   @ApiOkResponse({ type: WebhookWithSecretEnvelope })
   @ApiProblemResponses(NO_SUCH_WEBHOOK)
   async rotateSecret(
@@ -170,7 +172,6 @@ export class WebhooksController {
     operationId: 'listWebhookDeliveries',
     summary: "List a webhook's deliveries, newest first, with their attempts",
   })
-  @ApiParam(WEBHOOK_ID_PARAM)
   @ApiOkResponse({ type: WebhookDeliveryListEnvelope })
   @ApiProblemResponses({
     ...NO_SUCH_WEBHOOK,
@@ -183,9 +184,6 @@ export class WebhooksController {
     @Req() request: Request,
   ): Promise<WebhookDeliveryListEnvelope> {
     const page = await this.webhooks.deliveries(accountId, id, query);
-    return {
-      data: page.items.map(toDeliveryView),
-      ...envelopeOf(request, page),
-    };
+    return numberedEnvelope(request, page, toDeliveryView);
   }
 }

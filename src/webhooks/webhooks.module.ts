@@ -4,7 +4,6 @@ import { AuthModule } from '../auth/auth.module.js';
 import { APP_CONFIG } from '../config/config.js';
 import type { AppConfig } from '../config/config.js';
 import { RateLimitsModule } from '../rate-limits/rate-limits.module.js';
-import { ReportsModule } from '../reports/reports.module.js';
 import { WebhookDeliveries } from './webhook-deliveries.js';
 import { WebhookSender } from './webhook-sender.js';
 import { Webhook, WebhookAttempt, WebhookDelivery } from './webhook.entity.js';
@@ -13,14 +12,14 @@ import { WebhooksRepository } from './webhooks.repository.js';
 import { WebhooksService } from './webhooks.service.js';
 
 /**
- * Webhooks: the keyed API of an account's endpoints, and the deliveries of report
- * events to them as jobs. A worker process uses the same module to send them.
+ * Webhooks: the keyed API of an account's endpoints, and the deliveries of the events
+ * features publish (events/) to them, as jobs. A worker process uses the same module
+ * to send them.
  */
 @Module({
   imports: [
     AuthModule,
     RateLimitsModule,
-    ReportsModule,
     TypeOrmModule.forFeature([Webhook, WebhookDelivery, WebhookAttempt]),
   ],
   controllers: [WebhooksController],

@@ -119,6 +119,7 @@ export class WebhooksRepository {
       .getRepository(Webhook)
       .createQueryBuilder('webhook')
       .where('webhook.account_id = :accountId', { accountId })
+      .andWhere('webhook.disabled_at IS NULL')
       .andWhere('webhook.events && CAST(:events AS text[])', { events })
       .orderBy('webhook.id')
       .getMany();
@@ -140,13 +141,16 @@ export class WebhooksRepository {
     );
   }
 
-  /** The pending delivery and its endpoint; null when it is settled or its webhook was deleted. */
+  /**
+   * The pending delivery and its endpoint; null when it is settled, or its webhook
+   * was deleted or disabled.
+   */
   async findPending(id: string): Promise<DeliveryToSend | null> {
     const rows: Array<DeliveryRow & { url: string; secret: string }> =
       await this.webhooks.query(
         `SELECT d.*, w.url, w.secret
          FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
-         WHERE d.id = $1 AND d.status = 'pending'`,
+         WHERE d.id = $1 AND d.status = 'pending' AND w.disabled_at IS NULL`,
         [id],
       );
     const [row] = rows;
@@ -155,12 +159,16 @@ export class WebhooksRepository {
   }
 
   /**
-   * Stores an attempt and where its delivery then stands, in one transaction; false
+   * Stores an attempt, where its delivery then stands, and the endpoint's health, in
+   * one transaction: an endpoint every attempt to which has failed for `disableAfterMs`
+   * is disabled with `reasonOf`'s reason, and its pending deliveries fail. False
    * (nothing stored) when the delivery is gone, settled, or past this attempt already.
    */
   async recordAttempt(
     deliveryId: string,
     record: AttemptRecord,
+    disableAfterMs: number,
+    reasonOf: (failingSince: Date) => string,
   ): Promise<boolean> {
     return this.webhooks.manager.transaction(async (manager) => {
       const updated: [unknown[], number] = await manager.query(
@@ -179,19 +187,66 @@ export class WebhooksRepository {
         ...record.attempt,
         deliveryId,
       });
+      const succeeded = record.status === 'succeeded';
+      // An UPDATE answers [rows, count] through TypeORM.
+      const [[health]]: [
+        Array<{ id: string; failing_since: Date | null }>,
+        number,
+      ] = await manager.query(
+        `UPDATE webhooks
+           SET failing_since = CASE WHEN $2 THEN NULL ELSE coalesce(failing_since, $3) END
+           WHERE id = (SELECT webhook_id FROM webhook_deliveries WHERE id = $1)
+           RETURNING id, failing_since`,
+        [deliveryId, succeeded, record.attempt.attemptedAt],
+      );
+      const since = health?.failing_since;
+      if (
+        since &&
+        record.attempt.attemptedAt.getTime() - since.getTime() >= disableAfterMs
+      ) {
+        await manager.query(
+          `UPDATE webhooks SET disabled_at = now(), disabled_reason = $2
+           WHERE id = $1 AND disabled_at IS NULL`,
+          [health.id, reasonOf(since)],
+        );
+        await manager.query(
+          `UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL
+           WHERE webhook_id = $1 AND status = 'pending'`,
+          [health.id],
+        );
+      }
       return true;
     });
   }
 
-  /** Pending deliveries due before `before`: their jobs may be lost. */
-  async findOverdue(before: Date, limit: number): Promise<string[]> {
-    const rows: Array<{ id: string }> = await this.webhooks.query(
-      `SELECT id FROM webhook_deliveries
-       WHERE status = 'pending' AND next_attempt_at < $1
-       ORDER BY next_attempt_at LIMIT $2`,
-      [before, limit],
+  /** Enables a disabled webhook again, its record of failures cleared; null when the account has no such webhook. */
+  async enable(accountId: string, id: string): Promise<Webhook | null> {
+    const result = await this.webhooks.update(
+      { id, accountId },
+      { disabledAt: null, disabledReason: null, failingSince: null },
     );
-    return rows.map((row) => row.id);
+    if ((result.affected ?? 0) === 0) return null;
+    return this.webhooks.findOneBy({ id, accountId });
+  }
+
+  /** Pending deliveries due before `before`, with their endpoint's account: their jobs may be lost. */
+  async findOverdue(
+    before: Date,
+    limit: number,
+  ): Promise<Array<{ id: string; accountId: string }>> {
+    const rows: Array<{ id: string; account_id: string }> =
+      await this.webhooks.query(
+        `SELECT d.id, w.account_id
+         FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
+         WHERE d.status = 'pending' AND d.next_attempt_at < $1
+           AND w.disabled_at IS NULL
+         ORDER BY d.next_attempt_at LIMIT $2`,
+        [before, limit],
+      );
+    return rows.map((row) => ({
+      id: row.id,
+      accountId: String(row.account_id),
+    }));
   }
 
   /** Deletes settled deliveries (and their attempts) created before `before`. */

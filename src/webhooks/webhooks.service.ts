@@ -6,26 +6,20 @@ import {
   normaliseTargetUrl,
   parseTargetUrl,
 } from '../analysis/index.js';
-import { NotFoundProblem } from '../common/problem.js';
+import { LimitReachedProblem, NotFoundProblem } from '../common/problem.js';
 import { throwIfInvalid } from '../common/validation.js';
 import type { FieldErrors } from '../common/validation.js';
 import { APP_CONFIG } from '../config/config.js';
 import type { AppConfig } from '../config/config.js';
 import type { CreateWebhookDto } from './dto/create-webhook.dto.js';
-import type { PageQuery } from '../common/page.query.js';
+import { countThenPage } from '../common/pagination/paginate.js';
+import type { NumberedPage } from '../common/pagination/paginate.js';
+import type { PageQuery } from '../common/pagination/page.query.js';
 import { WEBHOOK_EVENTS } from './webhook-events.js';
 import type { Webhook } from './webhook.entity.js';
 import { newWebhookSecret } from './webhook-signature.js';
 import { WebhooksRepository } from './webhooks.repository.js';
 import type { DeliveryWithAttempts } from './webhooks.repository.js';
-
-/** A page of items and the numbers of the list envelope. */
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  perPage: number;
-}
 
 function notFound(): NotFoundProblem {
   return new NotFoundProblem('There is no such webhook.');
@@ -38,7 +32,7 @@ export class WebhooksService {
 
   constructor(
     private readonly webhooks: WebhooksRepository,
-    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.policy = new AddressPolicy(config.analyser.allowHosts);
   }
@@ -58,6 +52,15 @@ export class WebhooksService {
       }
     }
     throwIfInvalid(errors);
+    const cap = this.config.webhooksPerAccount;
+    const count = await this.webhooks.countForAccount(accountId);
+    if (count >= cap) {
+      throw new LimitReachedProblem(
+        `This account has ${count} webhooks; WEBHOOKS_PER_ACCOUNT allows ${cap}. Delete one first.`,
+        'WEBHOOKS_PER_ACCOUNT',
+        cap,
+      );
+    }
     // In the catalogue's order, each once.
     const events = WEBHOOK_EVENTS.filter((e) => body.events.includes(e));
     return this.webhooks.insert(
@@ -68,15 +71,12 @@ export class WebhooksService {
     );
   }
 
-  async list(accountId: string, query: PageQuery): Promise<Page<Webhook>> {
-    const { page, per_page: perPage } = query;
-    const total = await this.webhooks.countForAccount(accountId);
-    const offset = (page - 1) * perPage;
-    const items =
-      offset < total
-        ? await this.webhooks.pageForAccount(accountId, offset, perPage)
-        : [];
-    return { items, total, page, perPage };
+  list(accountId: string, query: PageQuery): Promise<NumberedPage<Webhook>> {
+    return countThenPage(
+      query,
+      () => this.webhooks.countForAccount(accountId),
+      (offset, limit) => this.webhooks.pageForAccount(accountId, offset, limit),
+    );
   }
 
   async get(accountId: string, id: string): Promise<Webhook> {
@@ -88,6 +88,13 @@ export class WebhooksService {
   /** Deletes the webhook and its deliveries: pending ones are not sent again. */
   async remove(accountId: string, id: string): Promise<void> {
     if (!(await this.webhooks.delete(accountId, id))) throw notFound();
+  }
+
+  /** Enables a disabled webhook: events from now on are delivered to it again. */
+  async enable(accountId: string, id: string): Promise<Webhook> {
+    const webhook = await this.webhooks.enable(accountId, id);
+    if (!webhook) throw notFound();
+    return webhook;
   }
 
   /** A new secret: deliveries are signed with it from their next attempt on. */
@@ -105,15 +112,13 @@ export class WebhooksService {
     accountId: string,
     id: string,
     query: PageQuery,
-  ): Promise<Page<DeliveryWithAttempts>> {
+  ): Promise<NumberedPage<DeliveryWithAttempts>> {
     const webhook = await this.get(accountId, id);
-    const { page, per_page: perPage } = query;
-    const total = await this.webhooks.countDeliveries(webhook.id);
-    const offset = (page - 1) * perPage;
-    const items =
-      offset < total
-        ? await this.webhooks.pageDeliveries(webhook.id, offset, perPage)
-        : [];
-    return { items, total, page, perPage };
+    return countThenPage(
+      query,
+      () => this.webhooks.countDeliveries(webhook.id),
+      (offset, limit) =>
+        this.webhooks.pageDeliveries(webhook.id, offset, limit),
+    );
   }
 }

@@ -7,15 +7,13 @@ import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { Pool } from 'undici';
 import { digestOf } from '../../src/auth/api-key.service.js';
-import { loadConfig } from '../../src/config/config.js';
 import { dataSourceOptions } from '../../src/database/database.js';
 import { ListReportsQuery } from '../../src/reports/dto/list-reports.query.js';
 import { decodeCursor } from '../../src/reports/list-cursor.js';
 import { Report } from '../../src/reports/report.entity.js';
 import { ReportRun } from '../../src/reports/runs/report-run.entity.js';
-import { ReportRunsRepository } from '../../src/reports/runs/report-runs.repository.js';
-import { ReportsRepository } from '../../src/reports/reports.repository.js';
-import type { Statement } from '../../src/reports/reports.repository.js';
+import { ReportListRepository } from '../../src/reports/report-list.repository.js';
+import type { Statement } from '../../src/reports/report-list.repository.js';
 import { freePort } from '../support/network.js';
 
 /**
@@ -273,13 +271,7 @@ async function main(): Promise<void> {
     entities: [Report, ReportRun],
   });
   await dataSource.initialize();
-  const reports = new ReportsRepository(
-    dataSource.getRepository(Report),
-    new ReportRunsRepository(
-      dataSource.getRepository(ReportRun),
-      loadConfig({}),
-    ),
-  );
+  const reports = new ReportListRepository(dataSource.getRepository(Report));
   const [account]: Array<{ id: string }> = await dataSource.query(
     `SELECT id FROM accounts WHERE name = 'bench'`,
   );
@@ -452,7 +444,7 @@ async function main(): Promise<void> {
 
 /** The statements the service runs for a list request, in order (see ReportsService.list). */
 async function listStatements(
-  reports: ReportsRepository,
+  reports: ReportListRepository,
   accountId: string,
   query: ListReportsQuery,
 ): Promise<Statement[]> {

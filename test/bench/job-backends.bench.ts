@@ -89,7 +89,7 @@ async function jobsTable(url: string, poolSize: number): Promise<Measured> {
       await work();
       if (++finished === JOBS) allFinished();
     },
-    CONCURRENCY,
+    { concurrency: CONCURRENCY },
   );
   const started = performance.now();
   for (let n = 0; n < JOBS; n++) {

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { plainToInstance } from 'class-transformer';
 import { ListReportsQuery } from '../../src/reports/dto/list-reports.query.js';
-import { ReportsRepository } from '../../src/reports/reports.repository.js';
+import { ReportListRepository } from '../../src/reports/report-list.repository.js';
 import { seedBulkReports } from '../support/seed.js';
 import { startTestApp } from '../support/test-app.js';
 import type { TestApp } from '../support/test-app.js';
@@ -249,7 +249,7 @@ async function main() {
   try {
     process.env.DATABASE_URL = databaseUrl();
     t = await startTestApp();
-    const reports = t.app.get(ReportsRepository);
+    const reports = t.app.get(ReportListRepository);
     const started = Date.now();
     const { accountId } = await t.newAccount('bench');
     await seedBulkReports(t.dataSource, accountId, ROWS);

@@ -18,13 +18,15 @@ import type { ServiceProcess } from '../support/service-process.js';
  * run, each on a fresh database. Run with `npm run bench:analyse`.
  *
  * Environment: BENCH_PG_URL (the server; a database is created and dropped),
- * BENCH_REDIS_URL, BENCH_ANALYSES (per round, default 1,000).
+ * BENCH_DATABASE_PREFIX (its name's start, default bench_throughput), BENCH_REDIS_URL,
+ * BENCH_ANALYSES (per round, default 1,000).
  */
 
 const PG_SERVER =
   process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ANALYSES = Number(process.env.BENCH_ANALYSES ?? 1_000);
+const DATABASE_PREFIX = process.env.BENCH_DATABASE_PREFIX ?? 'bench_throughput';
 const CONCURRENCY = 32;
 const WARM_UP = 64;
 /** With one worker the service should keep up with at least this many analyses a second. */
@@ -183,7 +185,7 @@ async function load(
 }
 
 async function round(workers: number, site: FixtureSite): Promise<Round> {
-  const database = `bench_throughput_${Date.now()}`;
+  const database = `${DATABASE_PREFIX}_${Date.now()}`;
   psql('postgres', `CREATE DATABASE ${database}`);
   const prefix = `bench-${randomBytes(6).toString('hex')}`;
   const env = {

@@ -165,6 +165,153 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/site-audits': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List the account's site audits, newest first */
+    get: operations['listSiteAudits'];
+    put?: never;
+    /**
+     * Crawl a site, judge every page, then judge the set
+     * @description Answers 202 at once with the audit, queued; poll its Location (or the list). The URL rules and the address policy are those of reports. An account has at most SITE_AUDITS_IN_FLIGHT_PER_ACCOUNT (2) audits queued or running: more answer 429 with Retry-After.
+     */
+    post: operations['createSiteAudit'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/site-audits/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get one site audit */
+    get: operations['getSiteAudit'];
+    put?: never;
+    post?: never;
+    /** Delete a site audit and all of it (a running one stops first) */
+    delete: operations['deleteSiteAudit'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/site-audits/{id}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Stop a queued or running site audit
+     * @description The crawl stops at once: no request to the site is started from then on, and the audit is `cancelled` (within 10 s) once none is in flight. The pages crawled so far are kept and judged (finished_at tells when). 409 when it has already stopped.
+     */
+    post: operations['cancelSiteAudit'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/site-audits/{id}/pages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List a site audit's pages, with filters and sorts
+     * @description Every in-scope URL the audit requested (whatever it answered) or left alone because robots.txt disallows it. Before the audit has stopped, what is crawled so far.
+     */
+    get: operations['listSiteAuditPages'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/site-audits/{id}/pages/{page_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One page of a site audit, with its page checks and the site checks it fails */
+    get: operations['getSiteAuditPage'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/site-audits/{id}/issues': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The page and site checks that affect pages of a site audit, most pages first */
+    get: operations['listSiteAuditIssues'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/site-audits/{id}/issues/{check_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The pages a check affects, with its evidence for each */
+    get: operations['listSiteAuditIssuePages'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/site-audits/{id}/links': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List a site audit's links, by linking page */
+    get: operations['listSiteAuditLinks'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/webhooks': {
     parameters: {
       query?: never;
@@ -199,6 +346,26 @@ export interface paths {
     post?: never;
     /** Delete a webhook; its pending deliveries are not sent again */
     delete: operations['deleteWebhook'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/webhooks/{id}/enable': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Enable a webhook that was disabled for failing
+     * @description Clears `disabled_at`, `disabled_reason` and `failing_since`: events from now on are delivered to it again (the deliveries that failed when it was disabled are not sent again). On an enabled webhook it changes nothing.
+     */
+    post: operations['enableWebhook'];
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -250,7 +417,7 @@ export interface paths {
     };
     /**
      * The check catalogue: every check, when it passes, what to do when it fails
-     * @description An HTML page with one section per check, anchored by the check's id: a failed check's `doc_url` leads to its section.
+     * @description An HTML page with one section per check, anchored by the check's id: a failed check's `doc_url` leads to its section. The site checks of site audits follow, anchored by their ids too.
      */
     get: operations['getCheckCatalogue'];
     put?: never;
@@ -290,7 +457,7 @@ export interface paths {
     };
     /**
      * Whether the service can serve requests
-     * @description Answers 200 when the database, and Redis when REDIS_URL is set, answer within 2 s; 503 naming what does not, otherwise.
+     * @description Answers 200 when the database, and Redis when REDIS_URL is set, answer within 2 s, and every repeating job (the schedule tick) is set up; 503 naming what does not, otherwise. A repeating job Redis lost is set up again by a worker within its period (10 s at most).
      */
     get: operations['getReadiness'];
     put?: never;
@@ -403,13 +570,13 @@ export interface components {
       to: number | null;
       last_page: number;
       per_page: number;
-      /** @description Reports the filters keep. Exact without a search, and for a search with at most 2000 matches; past that, an estimate (total_is_exact false), at least 2001. */
+      /** @description Items the filters keep. Exact, but for a search of reports with more than 2000 matches: then an estimate (total_is_exact false), at least 2001. */
       total: number;
-      /** @description False when total (and so last_page and links.last) is an estimate: a search with more than 2000 matches. links.next then follows every full page. */
+      /** @description False when total (and so last_page and links.last) is an estimate: a search of reports with more than 2000 matches. links.next then follows every full page. */
       total_is_exact: boolean;
-      /** @description Pass as cursor to read the reports after this page; null when there are none. */
+      /** @description Pass as cursor to read the items after this page; null when there are none (and always on lists without cursors). */
       next_cursor: string | null;
-      /** @description Pass as cursor to read the reports before this page; null when there are none. */
+      /** @description Pass as cursor to read the items before this page; null when there are none (and always on lists without cursors). */
       prev_cursor: string | null;
       /** Format: uri */
       path: string;
@@ -576,10 +743,14 @@ export interface components {
       /**
        * @description 0 public, 1 private, 2 password-protected.
        * @default 1
+       * @example 2
        * @enum {integer}
        */
       privacy: 0 | 1 | 2;
-      /** @description Required with privacy 2 and refused with any other privacy. Write-only: never returned. */
+      /**
+       * @description Required with privacy 2 and refused with any other privacy. Write-only: never returned.
+       * @example hunter22
+       */
       password?: string;
       /**
        * @description Analyse the page again by itself every day or every week, from now on (`next_run_at` tells when); `off` (or null) never.
@@ -854,6 +1025,254 @@ export interface components {
     SharedReportEnvelope: {
       data: components['schemas']['SharedReportView'];
     };
+    CrawlSettingsView: {
+      /** @example 500 */
+      max_pages: number;
+      /** @example 10 */
+      max_depth: number;
+      /** @example [] */
+      include: string[];
+      /** @example [] */
+      exclude: string[];
+      /** @example true */
+      respect_robots: boolean;
+      /** @example true */
+      sitemaps: boolean;
+    };
+    CrawlProgressView: {
+      /** @description Pages requested and settled so far (whatever they answered). */
+      pages_crawled: number;
+      /** @description In-scope URLs the crawl may still request: placed in a wave and waiting, being requested, or found by a followed link, a sitemap, a canonical or hreflang. */
+      pages_queued: number;
+      /** @description Pages whose request failed (no HTTP answer: connection, timeout, dns, tls, blocked). */
+      pages_failed: number;
+    };
+    SiteAuditErrorView: {
+      /** @example connection */
+      code: string;
+      /** @example The start URL could not be fetched: connection refused. */
+      message: string;
+    };
+    SiteAuditView: {
+      /**
+       * Format: int64
+       * @example 7
+       */
+      id: number;
+      /**
+       * @description The start URL, normalised.
+       * @example https://example.com/
+       */
+      url: string;
+      /**
+       * @description The start URL's host, lowercased, without a leading www.
+       * @example example.com
+       */
+      project: string;
+      /**
+       * @example running
+       * @enum {string}
+       */
+      status: 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
+      /**
+       * @description Why the crawl stopped: done (nothing left in scope), max_pages, cancelled, error; null until it stops.
+       * @enum {string|null}
+       */
+      stop_reason: 'done' | 'max_pages' | 'cancelled' | 'error' | null;
+      settings: components['schemas']['CrawlSettingsView'];
+      progress: components['schemas']['CrawlProgressView'];
+      /** @description Once judged: the mean of the scores of the audit's HTML pages (each with the site checks it fails counted as failed checks), rounded; null before, or without an HTML page. */
+      score: number | null;
+      /** @enum {string|null} */
+      result: 'good' | 'decent' | 'bad' | null;
+      /**
+       * @description Once judged: for every page and site check that affects at least one page, how many pages it affects.
+       * @example {
+       *       "duplicate_title": 4,
+       *       "broken_link": 2
+       *     }
+       */
+      issues: {
+        [key: string]: number;
+      } | null;
+      /**
+       * @description 0 public, 1 private, 2 password.
+       * @enum {integer}
+       */
+      privacy: 0 | 1 | 2;
+      /**
+       * Format: uri
+       * @description The page people read without a key; null for a private audit.
+       */
+      share_url: string | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      started_at: string | null;
+      /**
+       * Format: date-time
+       * @description When its issues were judged (the crawl stopped before); null until then.
+       */
+      finished_at: string | null;
+      error: components['schemas']['SiteAuditErrorView'] | null;
+      /**
+       * @description daily or weekly: a new audit of the same site, settings and privacy starts by itself each period; null when never.
+       * @enum {string|null}
+       */
+      schedule: 'daily' | 'weekly' | null;
+      /**
+       * Format: date-time
+       * @description When the schedule's next audit is due (it starts within a minute of it; later while the account has SITE_AUDITS_IN_FLIGHT_PER_ACCOUNT audits in flight); null without a schedule.
+       */
+      next_run_at: string | null;
+      /**
+       * Format: int64
+       * @description The scheduled audit this one was started by (its previous runs share it); null when asked for.
+       */
+      scheduled_from: number | null;
+    };
+    SiteAuditEnvelope: {
+      data: components['schemas']['SiteAuditView'];
+    };
+    SiteAuditListEnvelope: {
+      data: components['schemas']['SiteAuditView'][];
+      links: components['schemas']['ListLinksView'];
+      meta: components['schemas']['ListMetaView'];
+    };
+    AuditPageView: {
+      /** @description The page's id in its audit: its place in crawl order. */
+      id: number;
+      /** @example https://example.com/pricing */
+      url: string;
+      /** @description Null when the request failed (see error) or robots.txt blocked it. */
+      status_code: number | null;
+      /** @description A 3xx answer's target, normalised. */
+      redirect_to: string | null;
+      content_type: string | null;
+      /** @description Fewest followed links from the start page (0); null when reached only through a sitemap, a canonical or hreflang. */
+      depth: number | null;
+      /** @description Distinct other pages with a followed link to it. */
+      inlinks: number;
+      /** @description Distinct http(s) targets of its links. */
+      outlinks: number;
+      in_sitemap: boolean;
+      blocked_by_robots: boolean;
+      /** @description An HTML page without noindex whose canonical is absent or its own URL. */
+      indexable: boolean;
+      title: string | null;
+      canonical: string | null;
+      /** @description HTML pages: the page checks' score, the site checks it fails counted as failed checks once the audit is judged. */
+      score: number | null;
+      /** @enum {string|null} */
+      result: 'good' | 'decent' | 'bad' | null;
+      /** @description Ids of the page and site checks it fails. */
+      failed_checks: string[];
+      /** @description Why its request failed (connection, timeout, dns, tls, blocked, …). */
+      error: string | null;
+    };
+    AuditPageListEnvelope: {
+      data: components['schemas']['AuditPageView'][];
+      links: components['schemas']['ListLinksView'];
+      meta: components['schemas']['ListMetaView'];
+    };
+    SiteCheckFindingView: {
+      /** @example duplicate_title */
+      id: string;
+      /** @description The check's evidence for this page (docs/checks.md). */
+      value:
+        | string
+        | number
+        | boolean
+        | unknown[]
+        | {
+            [key: string]: unknown;
+          }
+        | null;
+    };
+    AuditPageDetailView: {
+      /** @description The page's id in its audit: its place in crawl order. */
+      id: number;
+      /** @example https://example.com/pricing */
+      url: string;
+      /** @description Null when the request failed (see error) or robots.txt blocked it. */
+      status_code: number | null;
+      /** @description A 3xx answer's target, normalised. */
+      redirect_to: string | null;
+      content_type: string | null;
+      /** @description Fewest followed links from the start page (0); null when reached only through a sitemap, a canonical or hreflang. */
+      depth: number | null;
+      /** @description Distinct other pages with a followed link to it. */
+      inlinks: number;
+      /** @description Distinct http(s) targets of its links. */
+      outlinks: number;
+      in_sitemap: boolean;
+      blocked_by_robots: boolean;
+      /** @description An HTML page without noindex whose canonical is absent or its own URL. */
+      indexable: boolean;
+      title: string | null;
+      canonical: string | null;
+      /** @description HTML pages: the page checks' score, the site checks it fails counted as failed checks once the audit is judged. */
+      score: number | null;
+      /** @enum {string|null} */
+      result: 'good' | 'decent' | 'bad' | null;
+      /** @description Ids of the page and site checks it fails. */
+      failed_checks: string[];
+      /** @description Why its request failed (connection, timeout, dns, tls, blocked, …). */
+      error: string | null;
+      /** @description The page checks, as a report's results; null when it is not an HTML page. */
+      results: components['schemas']['AnalysisResultsView'] | null;
+      /** @description Each site check it fails, with its evidence. */
+      site_checks: components['schemas']['SiteCheckFindingView'][];
+    };
+    AuditPageEnvelope: {
+      data: components['schemas']['AuditPageDetailView'];
+    };
+    AuditIssueView: {
+      /** @example broken_link */
+      id: string;
+      /** @enum {string} */
+      scope: 'page' | 'site';
+      /** @example Broken internal links */
+      title: string;
+      /** @enum {string} */
+      importance: 'high' | 'medium' | 'low';
+      pages: number;
+    };
+    AuditIssueListEnvelope: {
+      /** @description Every check that affects a page, most pages first. */
+      data: components['schemas']['AuditIssueView'][];
+    };
+    AffectedPageView: {
+      page_id: number;
+      url: string;
+      value:
+        | string
+        | number
+        | boolean
+        | unknown[]
+        | {
+            [key: string]: unknown;
+          }
+        | null;
+    };
+    AffectedPageListEnvelope: {
+      data: components['schemas']['AffectedPageView'][];
+      links: components['schemas']['ListLinksView'];
+      meta: components['schemas']['ListMetaView'];
+    };
+    AuditLinkView: {
+      from_url: string;
+      to_url: string;
+      anchor: string;
+      followed: boolean;
+      /** @description The target's answer; null when unchecked or when its request failed. */
+      status_code: number | null;
+    };
+    AuditLinkListEnvelope: {
+      data: components['schemas']['AuditLinkView'][];
+      links: components['schemas']['ListLinksView'];
+      meta: components['schemas']['ListMetaView'];
+    };
     WebhookWithSecretView: {
       /**
        * Format: int64
@@ -863,7 +1282,30 @@ export interface components {
       id: number;
       /** @example https://hooks.example.com/report-service */
       url: string;
-      events: ('report.completed' | 'report.failed' | 'report.score_changed')[];
+      events: (
+        | 'report.completed'
+        | 'report.failed'
+        | 'report.score_changed'
+        | 'site_audit.completed'
+        | 'site_audit.failed'
+      )[];
+      /** @description False once every attempt to it has failed for WEBHOOK_DISABLE_AFTER_MS (3 days by default): it then gets no delivery, and its pending ones failed, until POST /webhooks/{id}/enable. */
+      enabled: boolean;
+      /**
+       * Format: date-time
+       * @description When it was disabled; null while it is enabled.
+       */
+      disabled_at: string | null;
+      /**
+       * @description Why it was disabled (since when every attempt failed, and the last failure); null while it is enabled.
+       * @example null
+       */
+      disabled_reason: string | null;
+      /**
+       * Format: date-time
+       * @description Since when every attempt to it has failed; null when the last attempt succeeded (or none failed).
+       */
+      failing_since: string | null;
       /** Format: date-time */
       created_at: string;
       /** Format: date-time */
@@ -886,7 +1328,30 @@ export interface components {
       id: number;
       /** @example https://hooks.example.com/report-service */
       url: string;
-      events: ('report.completed' | 'report.failed' | 'report.score_changed')[];
+      events: (
+        | 'report.completed'
+        | 'report.failed'
+        | 'report.score_changed'
+        | 'site_audit.completed'
+        | 'site_audit.failed'
+      )[];
+      /** @description False once every attempt to it has failed for WEBHOOK_DISABLE_AFTER_MS (3 days by default): it then gets no delivery, and its pending ones failed, until POST /webhooks/{id}/enable. */
+      enabled: boolean;
+      /**
+       * Format: date-time
+       * @description When it was disabled; null while it is enabled.
+       */
+      disabled_at: string | null;
+      /**
+       * @description Why it was disabled (since when every attempt failed, and the last failure); null while it is enabled.
+       * @example null
+       */
+      disabled_reason: string | null;
+      /**
+       * Format: date-time
+       * @description Since when every attempt to it has failed; null when the last attempt succeeded (or none failed).
+       */
+      failing_since: string | null;
       /** Format: date-time */
       created_at: string;
       /** Format: date-time */
@@ -926,7 +1391,12 @@ export interface components {
        */
       id: string;
       /** @enum {string} */
-      event: 'report.completed' | 'report.failed' | 'report.score_changed';
+      event:
+        | 'report.completed'
+        | 'report.failed'
+        | 'report.score_changed'
+        | 'site_audit.completed'
+        | 'site_audit.failed';
       /**
        * @description pending: being tried; succeeded: a 2xx answer; failed: every attempt of the schedule failed.
        * @enum {string}
@@ -975,6 +1445,13 @@ export interface components {
        * @example 3f2c9a1e-8a0b-4c5e-9a53-0d1c2b3a4f5e
        */
       request_id?: string;
+      /** @description On a 409 of a cap: the setting the account has reached, and its value. */
+      limit?: {
+        /** @example WEBHOOKS_PER_ACCOUNT */
+        name?: string;
+        /** @example 16 */
+        value?: number;
+      };
     };
   };
   responses: {
@@ -1001,10 +1478,14 @@ export interface components {
           /**
            * @description 0 public, 1 private, 2 password-protected.
            * @default 1
+           * @example 2
            * @enum {integer}
            */
           privacy?: 0 | 1 | 2;
-          /** @description Required with privacy 2 and refused with any other privacy. Write-only: never returned. */
+          /**
+           * @description Required with privacy 2 and refused with any other privacy. Write-only: never returned.
+           * @example hunter22
+           */
           password?: string;
           /**
            * @description Analyse the page again by itself every day or every week, from now on (`next_run_at` tells when); `off` (or null) never.
@@ -1022,10 +1503,14 @@ export interface components {
           /**
            * @description 0 public, 1 private, 2 password-protected.
            * @default 1
+           * @example 2
            * @enum {integer}
            */
           privacy?: 0 | 1 | 2;
-          /** @description Required with privacy 2 and refused with any other privacy. Write-only: never returned. */
+          /**
+           * @description Required with privacy 2 and refused with any other privacy. Write-only: never returned.
+           * @example hunter22
+           */
           password?: string;
           /**
            * @description Analyse the page again by itself every day or every week, from now on (`next_run_at` tells when); `off` (or null) never.
@@ -1041,10 +1526,14 @@ export interface components {
         'application/x-www-form-urlencoded': {
           /**
            * @description 0 public, 1 private, 2 password-protected. Switching to 2 needs a password unless the report already has one; leaving 2 drops the stored password.
+           * @example 2
            * @enum {integer}
            */
           privacy?: 0 | 1 | 2;
-          /** @description A new password. Accepted on a report that has (or is switched to) privacy 2. Write-only. */
+          /**
+           * @description A new password. Accepted on a report that has (or is switched to) privacy 2. Write-only.
+           * @example hunter22
+           */
           password?: string;
           /**
            * @description 1 re-runs the analysis of the report's URL (the answer waits for it unless "Prefer: respond-async"); 0 does nothing.
@@ -1060,6 +1549,7 @@ export interface components {
           rotate_share_token?: 0 | 1;
           /**
            * @description daily or weekly: analyse the page again by itself that often, the first time one period from now (re-sending the schedule a report has keeps its next run); `off` (or null) stops it.
+           * @example off
            * @enum {string|null}
            */
           schedule?: 'daily' | 'weekly' | 'off' | null;
@@ -1067,10 +1557,14 @@ export interface components {
         'application/json': {
           /**
            * @description 0 public, 1 private, 2 password-protected. Switching to 2 needs a password unless the report already has one; leaving 2 drops the stored password.
+           * @example 2
            * @enum {integer}
            */
           privacy?: 0 | 1 | 2;
-          /** @description A new password. Accepted on a report that has (or is switched to) privacy 2. Write-only. */
+          /**
+           * @description A new password. Accepted on a report that has (or is switched to) privacy 2. Write-only.
+           * @example hunter22
+           */
           password?: string;
           /**
            * @description 1 re-runs the analysis of the report's URL (the answer waits for it unless "Prefer: respond-async"); 0 does nothing.
@@ -1086,6 +1580,7 @@ export interface components {
           rotate_share_token?: 0 | 1;
           /**
            * @description daily or weekly: analyse the page again by itself that often, the first time one period from now (re-sending the schedule a report has keeps its next run); `off` (or null) stops it.
+           * @example off
            * @enum {string|null}
            */
           schedule?: 'daily' | 'weekly' | 'off' | null;
@@ -1103,10 +1598,124 @@ export interface components {
     UnlockReportDto: {
       content: {
         'application/x-www-form-urlencoded': {
+          /** @example hunter22 */
           password?: string;
         };
         'application/json': {
+          /** @example hunter22 */
           password?: string;
+        };
+      };
+    };
+    CreateSiteAuditDto: {
+      content: {
+        'application/x-www-form-urlencoded': {
+          /**
+           * @description Where the crawl starts: an absolute http or https URL, at most 2048 characters, without user-info. The site is the origin it ends on after its redirects.
+           * @example https://example.com/
+           */
+          url: string;
+          /**
+           * @description Pages the crawl requests at most, in breadth-first order; at most SITE_AUDIT_MAX_PAGES (10000 by default). Reaching it stops the audit with stop_reason max_pages.
+           * @default 500
+           */
+          max_pages?: number;
+          /**
+           * @description Links from a page this many clicks from the start page are not followed (0: the start page alone, and what sitemaps list).
+           * @default 10
+           */
+          max_depth?: number;
+          /**
+           * @description Only URLs whose path starts with one of these prefixes are in scope (the start URL always is). In a form: the field repeated, or one comma-separated value.
+           * @example [
+           *       "/blog/"
+           *     ]
+           */
+          include?: string[];
+          /**
+           * @description URLs whose path starts with one of these prefixes are out of scope (never requested; links to them are recorded).
+           * @example [
+           *       "/cart/"
+           *     ]
+           */
+          exclude?: string[];
+          /**
+           * @description Obey the site's robots.txt for the service's user agent: disallowed URLs are pages marked blocked_by_robots and never requested; a Crawl-delay (at most 10 s) spaces the requests.
+           * @default true
+           */
+          respect_robots?: boolean;
+          /**
+           * @description Read /sitemap.xml and the sitemaps robots.txt names (indexes followed; at most 50 sitemaps and 50000 URLs): their in-scope URLs are crawled after the links, and judged by the sitemap checks.
+           * @default true
+           */
+          sitemaps?: boolean;
+          /**
+           * @description 0 public, 1 private, 2 password-protected (as a report).
+           * @default 1
+           * @enum {integer}
+           */
+          privacy?: 0 | 1 | 2;
+          /** @description Required with privacy 2 and refused with any other privacy. Write-only: never returned. */
+          password?: string;
+          /**
+           * @description Audit the site again by itself every day or every week, from now on (`next_run_at` tells when): each run is a new audit of the same URL, settings and privacy, whose `scheduled_from` names this one. `off` (or null) never. An account has at most SCHEDULES_PER_ACCOUNT scheduled audits.
+           * @enum {string|null}
+           */
+          schedule?: 'daily' | 'weekly' | 'off' | null;
+        };
+        'application/json': {
+          /**
+           * @description Where the crawl starts: an absolute http or https URL, at most 2048 characters, without user-info. The site is the origin it ends on after its redirects.
+           * @example https://example.com/
+           */
+          url: string;
+          /**
+           * @description Pages the crawl requests at most, in breadth-first order; at most SITE_AUDIT_MAX_PAGES (10000 by default). Reaching it stops the audit with stop_reason max_pages.
+           * @default 500
+           */
+          max_pages?: number;
+          /**
+           * @description Links from a page this many clicks from the start page are not followed (0: the start page alone, and what sitemaps list).
+           * @default 10
+           */
+          max_depth?: number;
+          /**
+           * @description Only URLs whose path starts with one of these prefixes are in scope (the start URL always is). In a form: the field repeated, or one comma-separated value.
+           * @example [
+           *       "/blog/"
+           *     ]
+           */
+          include?: string[];
+          /**
+           * @description URLs whose path starts with one of these prefixes are out of scope (never requested; links to them are recorded).
+           * @example [
+           *       "/cart/"
+           *     ]
+           */
+          exclude?: string[];
+          /**
+           * @description Obey the site's robots.txt for the service's user agent: disallowed URLs are pages marked blocked_by_robots and never requested; a Crawl-delay (at most 10 s) spaces the requests.
+           * @default true
+           */
+          respect_robots?: boolean;
+          /**
+           * @description Read /sitemap.xml and the sitemaps robots.txt names (indexes followed; at most 50 sitemaps and 50000 URLs): their in-scope URLs are crawled after the links, and judged by the sitemap checks.
+           * @default true
+           */
+          sitemaps?: boolean;
+          /**
+           * @description 0 public, 1 private, 2 password-protected (as a report).
+           * @default 1
+           * @enum {integer}
+           */
+          privacy?: 0 | 1 | 2;
+          /** @description Required with privacy 2 and refused with any other privacy. Write-only: never returned. */
+          password?: string;
+          /**
+           * @description Audit the site again by itself every day or every week, from now on (`next_run_at` tells when): each run is a new audit of the same URL, settings and privacy, whose `scheduled_from` names this one. `off` (or null) never. An account has at most SCHEDULES_PER_ACCOUNT scheduled audits.
+           * @enum {string|null}
+           */
+          schedule?: 'daily' | 'weekly' | 'off' | null;
         };
       };
     };
@@ -1126,7 +1735,11 @@ export interface components {
            *     ]
            */
           events: (
-            'report.completed' | 'report.failed' | 'report.score_changed'
+            | 'report.completed'
+            | 'report.failed'
+            | 'report.score_changed'
+            | 'site_audit.completed'
+            | 'site_audit.failed'
           )[];
         };
         'application/json': {
@@ -1143,7 +1756,11 @@ export interface components {
            *     ]
            */
           events: (
-            'report.completed' | 'report.failed' | 'report.score_changed'
+            | 'report.completed'
+            | 'report.failed'
+            | 'report.score_changed'
+            | 'site_audit.completed'
+            | 'site_audit.failed'
           )[];
         };
       };
@@ -1319,11 +1936,13 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDocumentView'];
         };
       };
-      /** @description A request with this Idempotency-Key is still in progress; retry after Retry-After to get its answer. */
+      /**
+       * @description A request with this Idempotency-Key is still in progress; retry after Retry-After to get its answer.
+       *
+       *     The account already has as many scheduled reports as SCHEDULES_PER_ACCOUNT allows (`limit` names it); nothing was changed.
+       */
       409: {
         headers: {
-          /** @description Seconds to wait before retrying. */
-          'Retry-After'?: number;
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
           'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
           'RateLimit-Reset': components['headers']['RateLimit-Reset'];
@@ -1552,6 +2171,18 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDocumentView'];
         };
       };
+      /** @description The account already has as many scheduled reports as SCHEDULES_PER_ACCOUNT allows (`limit` names it); nothing was changed. */
+      409: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
       /** @description The body is over 16 KiB. */
       413: {
         headers: {
@@ -1744,11 +2375,13 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDocumentView'];
         };
       };
-      /** @description A request with this Idempotency-Key is still in progress; retry after Retry-After to get its answer. */
+      /**
+       * @description A request with this Idempotency-Key is still in progress; retry after Retry-After to get its answer.
+       *
+       *     The account already has as many scheduled reports as SCHEDULES_PER_ACCOUNT allows (`limit` names it); nothing was changed.
+       */
       409: {
         headers: {
-          /** @description Seconds to wait before retrying. */
-          'Retry-After'?: number;
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
           'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
           'RateLimit-Reset': components['headers']['RateLimit-Reset'];
@@ -2353,6 +2986,961 @@ export interface operations {
       };
     };
   };
+  listSiteAudits: {
+    parameters: {
+      query?: {
+        per_page?: 10 | 25 | 50 | 100;
+        /** @description The page, from 1. A page past the end answers 200 with no data and the true total. */
+        page?: number;
+        status?: 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
+        /** @description Exact, case-insensitive: the audited site's host, without a leading www. */
+        project?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SiteAuditListEnvelope'];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          /** @description The authentication scheme the route expects. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description A field or query parameter failed validation; `errors` names every one. */
+      422: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description Too many requests with this API key; see Retry-After. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      431: components['responses']['HeadersTooLarge'];
+      /** @description The database, or the store of the rate limits, is unreachable; see Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+    };
+  };
+  createSiteAudit: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description 1 to 255 printable ASCII characters, unique per request (a UUID). The first answer to a request with this key is kept 24 hours, per account: the same key with the same body (and method and path) answers it again, with Idempotent-Replayed: true, creating nothing; with a different body, 422; while the first request still runs, 409. A refused request (any error answer) keeps nothing, so its key may be used again. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: components['requestBodies']['CreateSiteAuditDto'];
+    responses: {
+      /** @description Queued. */
+      202: {
+        headers: {
+          /** @description The absolute URL of the audit. */
+          Location?: string;
+          /** @description "true" when this is the stored answer to an earlier request with the same Idempotency-Key; nothing was created again. */
+          'Idempotent-Replayed'?: 'true';
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SiteAuditEnvelope'];
+        };
+      };
+      /** @description The body cannot be parsed (malformed JSON). */
+      400: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          /** @description The authentication scheme the route expects. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description A request with this Idempotency-Key is still in progress; retry after Retry-After to get its answer. */
+      409: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description The body is over 16 KiB. */
+      413: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description The body is neither application/x-www-form-urlencoded nor application/json. */
+      415: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description A field or query parameter failed validation; `errors` names every one. */
+      422: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description Too many requests, or too many analyses asked for, with this API key; see Retry-After. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      431: components['responses']['HeadersTooLarge'];
+      /** @description The database, or the store of the rate limits, is unreachable; see Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+    };
+  };
+  getSiteAudit: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The site audit's `id`: a positive integer of at most 18 digits, written without leading zeros; anything else answers 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SiteAuditEnvelope'];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          /** @description The authentication scheme the route expects. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description No such site audit in this account (or an id that is not a positive integer). */
+      404: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description Too many requests with this API key; see Retry-After. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      431: components['responses']['HeadersTooLarge'];
+      /** @description The database, or the store of the rate limits, is unreachable; see Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+    };
+  };
+  deleteSiteAudit: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The site audit's `id`: a positive integer of at most 18 digits, written without leading zeros; anything else answers 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          /** @description The authentication scheme the route expects. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description No such site audit in this account (or an id that is not a positive integer). */
+      404: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description Too many requests with this API key; see Retry-After. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      431: components['responses']['HeadersTooLarge'];
+      /** @description The database, or the store of the rate limits, is unreachable; see Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+    };
+  };
+  cancelSiteAudit: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The site audit's `id`: a positive integer of at most 18 digits, written without leading zeros; anything else answers 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      202: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SiteAuditEnvelope'];
+        };
+      };
+      /** @description The body cannot be parsed (malformed JSON). */
+      400: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          /** @description The authentication scheme the route expects. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description No such site audit in this account (or an id that is not a positive integer). */
+      404: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description The audit has already stopped (completed, failed or cancelled). */
+      409: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description The body is over 16 KiB. */
+      413: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description Too many requests with this API key; see Retry-After. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      431: components['responses']['HeadersTooLarge'];
+      /** @description The database, or the store of the rate limits, is unreachable; see Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+    };
+  };
+  listSiteAuditPages: {
+    parameters: {
+      query?: {
+        per_page?: 10 | 25 | 50 | 100 | 500 | 1000;
+        /** @description The page, from 1. A page past the end answers 200 with no data and the true total. */
+        page?: number;
+        /** @description A page or site check id the page fails (`broken_link`, `title`, …). */
+        issue?: string;
+        status_code?: number;
+        indexable?: boolean;
+        depth?: number;
+        /** @description Case-insensitive substring of the url; `%`, `_` and `\` are literal. */
+        search?: string;
+        sort_by?: 'id' | 'url' | 'depth' | 'inlinks' | 'score';
+        sort?: 'asc' | 'desc';
+      };
+      header?: never;
+      path: {
+        /** @description The site audit's `id`: a positive integer of at most 18 digits, written without leading zeros; anything else answers 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuditPageListEnvelope'];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          /** @description The authentication scheme the route expects. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description No such site audit in this account (or an id that is not a positive integer). */
+      404: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description A query parameter failed validation; `errors` names every one. */
+      422: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description Too many requests with this API key; see Retry-After. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      431: components['responses']['HeadersTooLarge'];
+      /** @description The database, or the store of the rate limits, is unreachable; see Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+    };
+  };
+  getSiteAuditPage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The page's `id` in its audit (its place in crawl order), as `/pages` lists it. */
+        page_id: number;
+        /** @description The site audit's `id`: a positive integer of at most 18 digits, written without leading zeros; anything else answers 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuditPageEnvelope'];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          /** @description The authentication scheme the route expects. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description No such site audit in this account, or no such page in it. */
+      404: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description Too many requests with this API key; see Retry-After. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      431: components['responses']['HeadersTooLarge'];
+      /** @description The database, or the store of the rate limits, is unreachable; see Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+    };
+  };
+  listSiteAuditIssues: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The site audit's `id`: a positive integer of at most 18 digits, written without leading zeros; anything else answers 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuditIssueListEnvelope'];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          /** @description The authentication scheme the route expects. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description No such site audit in this account (or an id that is not a positive integer). */
+      404: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description The audit has not stopped yet (or its site checks are being judged): ask again then. */
+      409: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description Too many requests with this API key; see Retry-After. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      431: components['responses']['HeadersTooLarge'];
+      /** @description The database, or the store of the rate limits, is unreachable; see Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+    };
+  };
+  listSiteAuditIssuePages: {
+    parameters: {
+      query?: {
+        per_page?: 10 | 25 | 50 | 100 | 500 | 1000;
+        /** @description The page, from 1. A page past the end answers 200 with no data and the true total. */
+        page?: number;
+      };
+      header?: never;
+      path: {
+        /** @description A page or site check id, as docs/checks.md names it. */
+        check_id: string;
+        /** @description The site audit's `id`: a positive integer of at most 18 digits, written without leading zeros; anything else answers 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AffectedPageListEnvelope'];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          /** @description The authentication scheme the route expects. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description No such site audit in this account, or no such check. */
+      404: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description The audit has not stopped yet (or its site checks are being judged): ask again then. */
+      409: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description A query parameter failed validation; `errors` names every one. */
+      422: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description Too many requests with this API key; see Retry-After. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      431: components['responses']['HeadersTooLarge'];
+      /** @description The database, or the store of the rate limits, is unreachable; see Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+    };
+  };
+  listSiteAuditLinks: {
+    parameters: {
+      query?: {
+        per_page?: 10 | 25 | 50 | 100 | 500 | 1000;
+        /** @description The page, from 1. A page past the end answers 200 with no data and the true total. */
+        page?: number;
+        /** @description The linking page: its page id, or a case-insensitive substring of its url. */
+        from?: string;
+        /** @description The target: its page id, or a case-insensitive substring of its url. */
+        to?: string;
+        /** @description The target's answer: broken (4xx, 5xx, or the fetch failed), redirect (3xx), ok (2xx), unchecked (not requested nor probed). */
+        status?: 'broken' | 'redirect' | 'ok' | 'unchecked';
+      };
+      header?: never;
+      path: {
+        /** @description The site audit's `id`: a positive integer of at most 18 digits, written without leading zeros; anything else answers 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuditLinkListEnvelope'];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          /** @description The authentication scheme the route expects. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description No such site audit in this account (or an id that is not a positive integer). */
+      404: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description A query parameter failed validation; `errors` names every one. */
+      422: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description Too many requests with this API key; see Retry-After. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      431: components['responses']['HeadersTooLarge'];
+      /** @description The database, or the store of the rate limits, is unreachable; see Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+    };
+  };
   listWebhooks: {
     parameters: {
       query?: {
@@ -2471,6 +4059,18 @@ export interface operations {
         headers: {
           /** @description The authentication scheme the route expects. */
           'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description The account already has as many webhooks as WEBHOOKS_PER_ACCOUNT allows (16 by default); `limit` names it. */
+      409: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2642,6 +4242,83 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          /** @description The authentication scheme the route expects. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description No such webhook in this account (or an id that is not a positive integer). */
+      404: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description Too many requests with this API key; see Retry-After. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      431: components['responses']['HeadersTooLarge'];
+      /** @description The database, or the store of the rate limits, is unreachable; see Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+    };
+  };
+  enableWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The webhook's `id`: a positive integer of at most 18 digits, written without leading zeros; anything else answers 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookEnvelope'];
+        };
       };
       /** @description Missing, malformed, unknown or revoked API key. */
       401: {
@@ -2953,7 +4630,7 @@ export interface operations {
         };
       };
       431: components['responses']['HeadersTooLarge'];
-      /** @description A dependency does not answer; `detail` names it. */
+      /** @description A dependency does not answer, or a repeating job is missing; `detail` names it. */
       503: {
         headers: {
           /** @description Seconds to wait before retrying. */

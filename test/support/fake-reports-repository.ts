@@ -5,73 +5,41 @@ import type {
   ReportStatus,
 } from '../../src/reports/report.entity.js';
 import { completedColumns } from '../../src/reports/reports.repository.js';
-import { nextRunAfter } from '../../src/reports/schedule.js';
+import { nextRunAfter } from '../../src/schedules/schedule.js';
 import type {
   ClaimedRun,
-  ListTotal,
   NewReport,
-  PageRow,
   ReportChange,
-  ReportListFilter,
-  ReportListWindow,
   ReportsRepository,
   SettleStep,
 } from '../../src/reports/reports.repository.js';
+import type {
+  ListTotal,
+  PageRow,
+  ReportListFilter,
+  ReportListRepository,
+  ReportListWindow,
+} from '../../src/reports/report-list.repository.js';
 import type { EntityManager } from 'typeorm';
+import type { QueuedRun } from '../../src/analysis-jobs/analysis-subject.js';
 
 /** What the fake hands a settle's listeners: there is no database, so no transaction to write in. */
 const NO_TRANSACTION = {} as EntityManager;
 
-/** The repository's queries a service runs (the statements are for EXPLAIN only). */
-type ReportsStore = Omit<
-  ReportsRepository,
-  | 'listCountStatement'
-  | 'listPageStatement'
-  | 'listPageStatements'
-  | 'keptCountStatement'
-  | 'searchSampleStatement'
-  | 'searchWalkStatement'
-  | 'walkedStatement'
->;
+/** A class's public members: what a fake of it must answer. */
+type PublicOf<T> = { [K in keyof T]: T[K] };
+
+/** What a service reads of the list engine (its other statements are for EXPLAIN only). */
+type ReportLists = Pick<ReportListRepository, 'countMatching' | 'page'>;
 
 /**
- * The reports table in memory, for unit tests of the services that hold the rules:
- * the same answers as ReportsRepository for the cases the tests build (lists are in
- * id order), and a record of the pages read.
+ * The reports list over the fake's rows: the same answers as ReportListRepository for
+ * the cases the tests build (lists are in id order), and a record of the pages read.
  */
-export class FakeReportsRepository implements ReportsStore {
-  readonly rows = new Map<string, Report>();
+export class FakeReportListRepository implements ReportLists {
   readonly pagesRead: ReportListWindow[] = [];
-  private nextId = 1;
 
-  /** Puts a report in the table as it stands, for a test's starting point. */
-  seed(fields: Partial<Report> & { accountId: string }): Report {
-    const now = new Date();
-    const report = Object.assign(new Report(), {
-      id: String(this.nextId++),
-      url: 'https://example.com/',
-      project: 'example.com',
-      status: 'completed',
-      result: null,
-      score: null,
-      privacy: Privacy.Private,
-      passwordHash: null,
-      run: 1,
-      attempts: 0,
-      shareToken: null,
-      shareVersion: 0,
-      schedule: null,
-      nextRunAt: null,
-      generatedAt: null,
-      createdAt: now,
-      updatedAt: now,
-      error: null,
-      results: null,
-      ...fields,
-    } satisfies Omit<Report, 'resultRank'>);
-    this.rows.set(report.id, report);
-    return report;
-  }
+  constructor(private readonly rows: Map<string, Report>) {}
 
   countMatching(
     accountId: string,
@@ -107,6 +75,57 @@ export class FakeReportsRepository implements ReportsStore {
     return Promise.resolve(
       read.map((r) => ({ report: copy(r), sortValue: null })),
     );
+  }
+
+  private matching(accountId: string, filter: ReportListFilter): Report[] {
+    return [...this.rows.values()].filter(
+      (r) =>
+        r.accountId === accountId &&
+        (!filter.search ||
+          r.url.toLowerCase().includes(filter.search.toLowerCase())) &&
+        (!filter.project || r.project === filter.project.toLowerCase()) &&
+        (!filter.result || r.result === filter.result),
+    );
+  }
+}
+
+/**
+ * The reports table in memory, for unit tests of the services that hold the rules:
+ * the same answers as ReportsRepository for the cases the tests build (the contract
+ * suite in test/reports-repository.e2e-spec.ts runs the same cases against both).
+ */
+export class FakeReportsRepository implements PublicOf<ReportsRepository> {
+  readonly rows = new Map<string, Report>();
+  readonly list = new FakeReportListRepository(this.rows);
+  private nextId = 1;
+
+  /** Puts a report in the table as it stands, for a test's starting point. */
+  seed(fields: Partial<Report> & { accountId: string }): Report {
+    const now = new Date();
+    const report = Object.assign(new Report(), {
+      id: String(this.nextId++),
+      url: 'https://example.com/',
+      project: 'example.com',
+      status: 'completed',
+      result: null,
+      score: null,
+      privacy: Privacy.Private,
+      passwordHash: null,
+      run: 1,
+      attempts: 0,
+      shareToken: null,
+      shareVersion: 0,
+      schedule: null,
+      nextRunAt: null,
+      generatedAt: null,
+      createdAt: now,
+      updatedAt: now,
+      error: null,
+      results: null,
+      ...fields,
+    } satisfies Omit<Report, 'resultRank'>);
+    this.rows.set(report.id, report);
+    return report;
   }
 
   findForAccount(accountId: string, id: string): Promise<Report | null> {
@@ -194,12 +213,22 @@ export class FakeReportsRepository implements ReportsStore {
     limit: number,
     maxInFlight: number,
     postponeTo: Date,
-  ): Promise<Array<{ id: string; run: number }>> {
-    const due = [...this.rows.values()]
+  ): Promise<{ started: QueuedRun[]; taken: number }> {
+    const byDue = [...this.rows.values()]
       .filter((r) => r.nextRunAt !== null && r.nextRunAt <= now)
-      .sort((a, b) => a.nextRunAt!.getTime() - b.nextRunAt!.getTime())
-      .slice(0, limit);
-    const started: Array<{ id: string; run: number }> = [];
+      .sort((a, b) => a.nextRunAt!.getTime() - b.nextRunAt!.getTime());
+    // Every account's first due report before any account's second.
+    const places = new Map<string, number>();
+    const placed = byDue.map((report) => {
+      const place = (places.get(report.accountId) ?? 0) + 1;
+      places.set(report.accountId, place);
+      return { report, place };
+    });
+    const due = placed
+      .sort((a, b) => a.place - b.place)
+      .slice(0, limit)
+      .map(({ report }) => report);
+    const started: QueuedRun[] = [];
     for (const stored of due) {
       const underWay = !settled(stored);
       const busy = !underWay && this.inFlight(stored.accountId) >= maxInFlight;
@@ -212,9 +241,14 @@ export class FakeReportsRepository implements ReportsStore {
         run: stored.run + 1,
         attempts: 0,
       });
-      started.push({ id: stored.id, run: stored.run });
+      started.push({
+        id: stored.id,
+        run: stored.run,
+        accountId: stored.accountId,
+        position: this.inFlight(stored.accountId),
+      });
     }
-    return Promise.resolve(started);
+    return Promise.resolve({ started, taken: due.length });
   }
 
   delete(accountId: string, id: string): Promise<boolean> {
@@ -264,16 +298,30 @@ export class FakeReportsRepository implements ReportsStore {
     return Promise.resolve(stored !== null);
   }
 
-  findUnsettledSince(
-    before: Date,
-    limit: number,
-  ): Promise<Array<{ id: string; run: number }>> {
+  findUnsettledSince(before: Date, limit: number): Promise<QueuedRun[]> {
+    const places = new Map<string, number>();
     return Promise.resolve(
       [...this.rows.values()]
         .filter((r) => !settled(r) && r.updatedAt < before)
         .slice(0, limit)
-        .map(({ id, run }) => ({ id, run })),
+        .map(({ id, run, accountId }) => {
+          const position = (places.get(accountId) ?? 0) + 1;
+          places.set(accountId, position);
+          return { id, run, accountId, position };
+        }),
     );
+  }
+
+  scheduledCount(accountId: string): Promise<number> {
+    return Promise.resolve(
+      [...this.rows.values()].filter(
+        (r) => r.accountId === accountId && r.schedule !== null,
+      ).length,
+    );
+  }
+
+  inFlightCount(accountId: string): Promise<number> {
+    return Promise.resolve(this.inFlight(accountId));
   }
 
   settledAmong(ids: string[]): Promise<string[]> {
@@ -321,17 +369,6 @@ export class FakeReportsRepository implements ReportsStore {
     return [...this.rows.values()].filter(
       (r) => r.accountId === accountId && !settled(r),
     ).length;
-  }
-
-  private matching(accountId: string, filter: ReportListFilter): Report[] {
-    return [...this.rows.values()].filter(
-      (r) =>
-        r.accountId === accountId &&
-        (!filter.search ||
-          r.url.toLowerCase().includes(filter.search.toLowerCase())) &&
-        (!filter.project || r.project === filter.project.toLowerCase()) &&
-        (!filter.result || r.result === filter.result),
-    );
   }
 }
 

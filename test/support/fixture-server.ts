@@ -23,20 +23,29 @@ export interface FixtureSite {
  * A real web site on a loopback address, served by the test itself: routes by path
  * (query ignored), anything else a 404 HTML page.
  */
+/** A request a fixture site answered: its path, method and when it arrived. */
+export interface SiteRequest {
+  path: string;
+  method: string;
+  at: number;
+}
+
 export async function startFixtureSite(
   routes: Record<string, FixtureHandler>,
-  options: { host?: string } = {},
+  options: { host?: string; requests?: SiteRequest[] } = {},
 ): Promise<FixtureSite> {
-  const server: Server = createServer(routed(routes));
+  const server: Server = createServer(routed(routes, options.requests));
   return listen(server, options.host ?? '127.0.0.1');
 }
 
-/** Answers by path (query ignored); anything else a 404 HTML page. */
+/** Answers by path (query ignored); anything else a 404 HTML page. Logs each request in `requests`. */
 function routed(
   routes: Record<string, FixtureHandler>,
+  requests?: SiteRequest[],
 ): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     const path = new URL(req.url ?? '/', 'http://fixture').pathname;
+    requests?.push({ path, method: req.method ?? 'GET', at: Date.now() });
     const handler = routes[path];
     if (!handler) {
       html(

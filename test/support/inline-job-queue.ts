@@ -41,6 +41,10 @@ export class InlineJobQueue extends JobQueue {
     await this.add(queue, {}, { key });
   }
 
+  missingRepeats(): Promise<string[]> {
+    return Promise.resolve([]);
+  }
+
   work<T>(queue: string, handler: JobHandler<T>): void {
     this.handlers.set(queue, handler as JobHandler<unknown>);
   }

@@ -70,8 +70,9 @@ export const wellMadePage = (
 
 /**
  * A page that fails most checks: no doctype, language or description, skipped
- * headings, blocking and insecure scripts, generic and unsafe links, an e-mail
- * address, deprecated markup, declared as windows-1252 (its "é" is one latin1 byte).
+ * headings, blocking and insecure scripts, generic links and one that hands another
+ * site its tab (rel=opener), an e-mail address, deprecated markup, declared as
+ * windows-1252 (its "é" is one latin1 byte).
  */
 export const BADLY_MADE_PAGE = `<html><head>
 <meta http-equiv="Content-Type" content="text/html; charset=windows-1252">
@@ -81,7 +82,7 @@ export const BADLY_MADE_PAGE = `<html><head>
 <h1></h1><h1>Second heading</h1><h4>Skipped levels</h4>
 <img src="/photo.jpg"><img src="http://cdn.example/banner.png">
 <a href="javascript:void(0)">click here</a> <a href="">here</a>
-<a href="https://elsewhere.example/" target="_blank">more</a>
+<a href="https://elsewhere.example/" target="_blank" rel="opener">more</a>
 <p style="color:red">Write to sales@acme-audits.com</p>
 <marquee>Caf\xe9 news</marquee>
 </body></html>`;

@@ -5,8 +5,7 @@ import type { ServiceProcess } from './service-process.js';
 import { startTestApp } from './test-app.js';
 import type { TestApp } from './test-app.js';
 import { ThrowawayPostgres } from './throwaway-postgres.js';
-
-export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+import { TEST_REDIS_URL } from './redis.js';
 
 /** The service as a team runs it: an API and a worker process on Redis and a PostgreSQL of their own. */
 export interface ScaledOut {
@@ -14,6 +13,8 @@ export interface ScaledOut {
   worker: ServiceProcess;
   /** The Redis prefix of this deployment; its keys are deleted by close(). */
   prefix: string;
+  /** Another worker process of the deployment, with `env` besides its settings. */
+  addWorker(env?: Record<string, string>): Promise<ServiceProcess>;
   close(): Promise<void>;
 }
 
@@ -25,7 +26,7 @@ export async function startScaledOut(
   const pg = await ThrowawayPostgres.create();
   const settings = {
     DATABASE_URL: pg.url,
-    REDIS_URL,
+    REDIS_URL: TEST_REDIS_URL,
     REDIS_PREFIX: prefix,
     ANALYZER_ALLOW_HOSTS: '127.0.0.1',
     ANALYZER_DEADLINE_MS: '5000',
@@ -33,11 +34,13 @@ export async function startScaledOut(
   };
   let api: TestApp | undefined;
   let worker: ServiceProcess | undefined;
+  const more: ServiceProcess[] = [];
   const close = async () => {
     await worker?.kill();
+    for (const other of more) await other.kill();
     await api?.close();
     pg.destroy();
-    const redis = new Redis(REDIS_URL);
+    const redis = new Redis(TEST_REDIS_URL);
     const keys = await redis.keys(`${prefix}:*`);
     if (keys.length > 0) await redis.del(...keys);
     await redis.quit();
@@ -49,5 +52,13 @@ export async function startScaledOut(
     await close();
     throw error;
   }
-  return { api, worker, prefix, close };
+  const addWorker = async (extra: Record<string, string> = {}) => {
+    const added = await startService('dist/worker.js', {
+      ...settings,
+      ...extra,
+    });
+    more.push(added);
+    return added;
+  };
+  return { api, worker, prefix, addWorker, close };
 }

@@ -42,7 +42,8 @@ export interface TestApp {
  * are let through the address policy, as ANALYZER_ALLOW_HOSTS does in production.
  */
 export async function startTestApp(
-  env: Record<string, string> = {},
+  /** Settings besides the test's; an undefined value removes one (DATABASE_URL: the embedded default). */
+  env: Record<string, string | undefined> = {},
   options: { clock?: Clock } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'report-service-test-'));

@@ -2,14 +2,17 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
+import { postgresServerBin } from './global-setup.js';
 import { freePort } from './network.js';
 
-/** The PostgreSQL programs of the machine's server (Debian keeps them out of PATH). */
 function pgBin(program: string): string {
-  const version = execFileSync('pg_config', ['--version'], {
-    encoding: 'utf8',
-  }).match(/(\d+)/)![1];
-  return `/usr/lib/postgresql/${version}/bin/${program}`;
+  const bin = postgresServerBin();
+  if (!bin) {
+    throw new Error(
+      `${program} not found: neither on PATH nor in pg_config --bindir (see docs/development.md)`,
+    );
+  }
+  return join(bin, program);
 }
 
 /** PostgreSQL refuses to run as root: as root, its programs run as the postgres user. */

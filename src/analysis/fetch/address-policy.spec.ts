@@ -206,6 +206,25 @@ describe('resolveAllowed', () => {
     );
   });
 
+  it('names the setting that lifts a refusal, and what to put in it', async () => {
+    const refused = new AddressPolicy();
+    await expect(
+      resolveAllowed('127.0.0.1', refused, () => Promise.resolve([])),
+    ).rejects.toMatchObject({
+      code: 'blocked',
+      message:
+        'The address 127.0.0.1 of 127.0.0.1 is not allowed (loopback). To allow it, add 127.0.0.1 to ANALYZER_ALLOW_HOSTS (a comma-separated list, read at start) and restart.',
+    });
+    const lookup = () => Promise.resolve([{ address: '127.0.0.3', family: 4 }]);
+    await expect(
+      resolveAllowed('Dev.Test.', refused, lookup),
+    ).rejects.toMatchObject({
+      message: expect.stringContaining(
+        '(loopback). To allow it, add 127.0.0.3 or dev.test to ANALYZER_ALLOW_HOSTS',
+      ),
+    });
+  });
+
   it('reports a name that does not resolve as dns', async () => {
     const lookup = () =>
       Promise.reject(Object.assign(new Error('nope'), { code: 'ENOTFOUND' }));

@@ -237,9 +237,16 @@ function refuseUnless(
   if (reason !== null) {
     throw new AnalysisError(
       'blocked',
-      `The address ${address} of ${hostname} is not allowed (${reason}).`,
+      `The address ${address} of ${hostname} is not allowed (${reason}). ${allowHint(address, hostname)}`,
     );
   }
+}
+
+/** How to lift a refusal: the setting, and what to put in it. */
+export function allowHint(address: string, hostname: string): string {
+  const name = normaliseName(hostname);
+  const entries = parseAddress(name) ? address : `${address} or ${name}`;
+  return `To allow it, add ${entries} to ANALYZER_ALLOW_HOSTS (a comma-separated list, read at start) and restart.`;
 }
 
 function codeOf(error: unknown): string {

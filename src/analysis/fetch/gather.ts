@@ -7,25 +7,51 @@ import type { LinkProbes, SideFetch, Snapshot, TargetProbe } from '../types.js';
 import type { AddressPolicy, Lookup } from './address-policy.js';
 import { decodeHtml, decodeUtf8, HTML_TYPES, mediaTypeOf } from './decode.js';
 import type { DecodedHtml } from './decode.js';
-import {
-  planProbes,
-  probeCanonical,
-  probeHttpTwin,
-  probeLinks,
-} from './probes.js';
-import type { FetchedPage, ProbePlan } from './probes.js';
-import { isXmlSitemap } from './sitemap.js';
-import {
-  boundedSignal,
-  createGuardedClient,
-  toAnalysisError,
-} from './guarded-client.js';
+import { boundedSignal, createGuardedClient } from './guarded-client.js';
 import type {
   FetchedResponse,
   GuardedClient,
   RequestBounds,
   ResponseHead,
 } from './guarded-client.js';
+import { toAnalysisError } from './network-errors.js';
+import { ASK_EVERY_TIME } from './probe-answers.js';
+import type { ProbeAnswers } from './probe-answers.js';
+import {
+  planProbes,
+  probeCanonical,
+  probeHttpTwin,
+  probeLinks,
+  Prober,
+} from './probes.js';
+import type { FetchedPage, ProbePlan } from './probes.js';
+import { isXmlSitemap } from './sitemap.js';
+
+/**
+ * What gathering learns about the page's site rather than the page: the same for
+ * every page of the origin, so a site audit gathers them once and hands them to each
+ * page's analysis (SiteFactsSource).
+ */
+export interface SiteFacts {
+  robotsTxt: SideFetch;
+  sitemap: SideFetch;
+  notFoundProbe: SideFetch;
+  favicon: SideFetch;
+}
+
+/**
+ * Where an analysis gets the facts of the page's site. `ask` gathers them from the
+ * network, from the origin of `pageUrl` (the page's final URL), through the analysis's
+ * client and within its deadline; it never throws.
+ */
+export interface SiteFactsSource {
+  factsFor(pageUrl: string, ask: () => Promise<SiteFacts>): Promise<SiteFacts>;
+}
+
+/** The facts of every page's site asked of the network: what an analysis does when given none. */
+export const GATHER_EVERY_TIME: SiteFactsSource = {
+  factsFor: (_pageUrl, ask) => ask(),
+};
 
 export interface GatherDependencies {
   /** Name resolution used for every connection (tests point names at loopback). */
@@ -41,6 +67,15 @@ export interface GatherDependencies {
    * thread when the analyser has one, here otherwise.
    */
   planProbes?: (fetched: FetchedPage) => Promise<ProbePlan>;
+  /** Where the answers of links, subresources, the canonical and the http:// twin come from. */
+  probeAnswers?: ProbeAnswers;
+  /** Where the facts of the page's site come from. */
+  siteFacts?: SiteFactsSource;
+  /**
+   * The page as the caller already fetched it (a site audit's crawl, say), so it is
+   * not asked again: its final answer, read whole within the options' limits.
+   */
+  page?: FetchedResponse;
 }
 
 /** A snapshot and its HTML parsed, which gathering needs for the probes and judging reuses. */
@@ -71,7 +106,7 @@ const SNIFF_BYTES = 512;
 
 /**
  * Step 1 of the pipeline (docs/checks.md): fetches the page and, in parallel after it, the
- * side requests and the probes of what it points to, all under one deadline, and
+ * facts of its site and the probes of what it points to, all under one deadline, and
  * returns the immutable snapshot.
  */
 export async function gather(
@@ -82,7 +117,10 @@ export async function gather(
   const deadline = startDeadline(options.deadlineMs);
   const client = createGuardedClient(options, dependencies);
   try {
-    const fetched = await fetchPage(client, url, options, deadline.signal);
+    const fetched =
+      dependencies.page === undefined
+        ? await fetchPage(client, url, options, deadline.signal)
+        : takePage(dependencies.page);
     const decoded = decodeHtml(
       fetched.body,
       fetched.headers['content-type'] || null,
@@ -96,12 +134,42 @@ export async function gather(
       finalUrl: fetched.url,
       headers: fetched.headers,
     });
+    const prober = new Prober(
+      client,
+      bounds,
+      dependencies.probeAnswers ?? ASK_EVERY_TIME,
+    );
+    const siteFacts = dependencies.siteFacts ?? GATHER_EVERY_TIME;
     const [side, probes] = await Promise.all([
-      gatherSideFetches(client, fetched, bounds),
-      planning.then((plan) => gatherProbes(client, plan, fetched, bounds)),
+      siteFacts.factsFor(fetched.url, () =>
+        gatherSiteFacts(client, fetched.url, bounds),
+      ),
+      planning.then((plan) => gatherProbes(prober, plan, fetched)),
     ]);
     const snapshot = buildSnapshot(url, fetched, decoded, side, probes);
     return Object.freeze(snapshot);
+  } finally {
+    deadline.clear();
+    await client.close();
+  }
+}
+
+/**
+ * The facts of the site `pageUrl` is on, gathered on their own under the deadline of
+ * the options (a site audit asks them once, then hands them to each page's analysis).
+ */
+export async function fetchSiteFacts(
+  pageUrl: string,
+  options: AnalyserOptions,
+  dependencies: Omit<GatherDependencies, 'planProbes' | 'page'> = {},
+): Promise<SiteFacts> {
+  const deadline = startDeadline(options.deadlineMs);
+  const client = createGuardedClient(options, dependencies);
+  try {
+    return await gatherSiteFacts(client, pageUrl, {
+      deadline: deadline.signal,
+      timeoutMs: options.sideFetchTimeoutMs,
+    });
   } finally {
     deadline.clear();
     await client.close();
@@ -157,6 +225,13 @@ function refuseDeclaredNonHtml(head: ResponseHead): void {
   throw notJudgeable(head, `The page is ${type}, not HTML.`);
 }
 
+/** A page fetched by the caller, judged by the rules fetchPage applies to its own. */
+function takePage(page: FetchedResponse): FetchedResponse {
+  refuseDeclaredNonHtml(page);
+  assertHtmlBody(page);
+  return page;
+}
+
 /** An untyped body counts as HTML when it starts like HTML; an error page needs a body. */
 function assertHtmlBody(page: FetchedResponse): void {
   const type = mediaTypeOf(page.headers);
@@ -187,13 +262,6 @@ function looksLikeHtml(body: Buffer): boolean {
   return /^(<!doctype html|<html|<head|<body|<!--)/.test(start);
 }
 
-interface SideFetches {
-  robotsTxt: SideFetch;
-  sitemap: SideFetch;
-  notFoundProbe: SideFetch;
-  favicon: SideFetch;
-}
-
 interface Probes {
   linkProbes: LinkProbes;
   canonicalProbe: TargetProbe | null;
@@ -201,25 +269,31 @@ interface Probes {
 }
 
 async function gatherProbes(
-  client: GuardedClient,
+  prober: Prober,
   plan: ProbePlan,
   fetched: FetchedResponse,
-  bounds: RequestBounds,
 ): Promise<Probes> {
+  // The canonical first: a link to the same URL then shares its answer.
+  const canonical = probeCanonical(prober, plan.canonical);
+  const twin = probeHttpTwin(prober, fetched.url);
   const [linkProbes, canonicalProbe, httpProbe] = await Promise.all([
-    probeLinks(client, plan.targets, bounds),
-    probeCanonical(client, plan.canonical, bounds),
-    probeHttpTwin(client, fetched.url, bounds),
+    probeLinks(prober, plan.targets),
+    canonical,
+    twin,
   ]);
   return { linkProbes, canonicalProbe, httpProbe };
 }
 
-async function gatherSideFetches(
+/**
+ * The facts of the site of `pageUrl` (its origin): robots.txt, then the sitemap it
+ * names; the 404 probe and the favicon beside them. Never throws.
+ */
+export async function gatherSiteFacts(
   client: GuardedClient,
-  page: FetchedResponse,
+  pageUrl: string,
   bounds: RequestBounds,
-): Promise<SideFetches> {
-  const origin = new URL(page.url).origin;
+): Promise<SiteFacts> {
+  const origin = new URL(pageUrl).origin;
   const robotsAndSitemap = (async () => {
     const robotsTxt = await sideFetch(client, `${origin}/robots.txt`, bounds, {
       maxBytes: SIDE_LIMITS.robotsBytes,
@@ -332,7 +406,7 @@ function buildSnapshot(
   requestedUrl: string,
   page: FetchedResponse,
   decoded: DecodedHtml,
-  side: SideFetches,
+  side: SiteFacts,
   probes: Probes,
 ): Snapshot {
   return {

@@ -1,31 +1,32 @@
 import { performance } from 'node:perf_hooks';
-import { Readable, pipeline as streamPipeline } from 'node:stream';
-import type { Duplex } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import {
-  createBrotliDecompress,
-  createGunzip,
-  createInflate,
-  createInflateRaw,
-} from 'node:zlib';
-import { Agent, buildConnector, request } from 'undici';
+import { Agent, request } from 'undici';
 import type { Dispatcher } from 'undici';
-import { AnalysisError } from '../errors.js';
 import type { AnalyserOptions } from '../options.js';
 import type { RedirectHop } from '../types.js';
-import {
-  AddressPolicy,
-  parseAddress,
-  resolveAllowed,
-  systemLookup,
-} from './address-policy.js';
+import { AddressPolicy, systemLookup } from './address-policy.js';
 import type { Lookup } from './address-policy.js';
+import {
+  abandon,
+  assertDeclaredLengthFits,
+  contentCodingsOf,
+  decodersFor,
+  discard,
+  discardCounted,
+  readBody,
+} from './body.js';
+import type { Decoder } from './body.js';
+import { guardedConnector } from './connector.js';
+import { toAnalysisError, untilAborted } from './network-errors.js';
+import { RedirectChain, redirectTarget } from './redirects.js';
+
+/**
+ * The HTTP client of the analyser and of webhook deliveries: the SSRF boundary. It
+ * assembles the guarded connector (connector.ts), the redirect rules (redirects.ts),
+ * the bounded body reader (body.ts) and the error codes (network-errors.ts).
+ */
 
 export const HTML_ACCEPT = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1';
 const ACCEPT_ENCODING = 'gzip, deflate, br';
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
-/** Compressed bodies are a little larger than their content only when tiny. */
-const WIRE_SLACK_BYTES = 64 * 1024;
 
 /** The status line and headers of a response, before its body is read. */
 export interface ResponseHead {
@@ -72,6 +73,8 @@ export interface GetOptions {
   readBody?: boolean;
   /** Looks at the final head before the body is read; throwing stops the request. */
   onHead?: (head: ResponseHead) => void;
+  /** false for a head whose body is not wanted: it is left unread (an empty body). */
+  wantsBody?: (head: ResponseHead) => boolean;
 }
 
 /** The analysis deadline, and the bound of each request made beside the page within it. */
@@ -103,9 +106,8 @@ export interface GuardedClientDependencies {
 }
 
 /**
- * An HTTP client that only ever connects to addresses the policy allows: the host of
- * every hop is resolved and checked, the socket is opened to that very address and its
- * remote address is checked again, so DNS rebinding cannot slip through.
+ * An HTTP client that only ever connects to addresses the policy allows, on every hop
+ * of every redirect (guardedConnector), and reads bodies within their limits.
  */
 export function createGuardedClient(
   options: Pick<AnalyserOptions, 'allowHosts' | 'userAgent' | 'deadlineMs'>,
@@ -145,91 +147,33 @@ interface RequestContext {
   now: () => number;
 }
 
-function guardedConnector(
-  policy: AddressPolicy,
-  lookup: Lookup,
-  timeoutMs: number,
-  trustedCertificates: string[] | undefined,
-): buildConnector.connector {
-  const connectTo = buildConnector({
-    timeout: timeoutMs,
-    ...(trustedCertificates ? { ca: trustedCertificates } : {}),
-  });
-  return (target, callback) => {
-    resolveAllowed(target.hostname, policy, lookup).then(
-      ({ address }) => {
-        connectTo(
-          {
-            ...target,
-            hostname: address,
-            servername: target.servername || serverNameOf(target.hostname),
-          },
-          (error, socket) => {
-            if (error) return callback(error, null);
-            const refusal = refusalOfSocket(socket, policy, target.hostname);
-            if (refusal === null) return callback(null, socket);
-            socket.destroy();
-            callback(refusal, null);
-          },
-        );
-      },
-      (error: Error) => callback(error, null),
-    );
-  };
-}
-
-/** SNI carries the host name the URL asked for; IP literals send none. */
-function serverNameOf(hostname: string): string | undefined {
-  return parseAddress(hostname) ? undefined : hostname;
-}
-
-function refusalOfSocket(
-  socket: { remoteAddress?: string },
-  policy: AddressPolicy,
-  hostname: string,
-): AnalysisError | null {
-  const address = socket.remoteAddress;
-  const reason = address
-    ? policy.refusal(address, hostname)
-    : 'unknown address';
-  if (reason === null) return null;
-  return new AnalysisError(
-    'blocked',
-    `The connection to ${hostname} reached ${address ?? 'an unknown address'}, which is not allowed (${reason}).`,
-  );
-}
-
 async function fetchFollowingRedirects(
   context: RequestContext,
   requestedUrl: string,
   options: GetOptions,
 ): Promise<FetchedResponse> {
   const started = context.now();
-  const redirects: RedirectHop[] = [];
+  const chain = new RedirectChain(options.maxRedirects);
   let url = requestedUrl;
   for (;;) {
     const response = await send(context, url, options);
     const location =
-      options.followRedirects === false ? null : redirectTarget(response, url);
+      options.followRedirects === false
+        ? null
+        : redirectTarget(response.statusCode, response.headers.location, url);
     if (location === null) {
       const ttfbMs = context.now() - started;
       return await readFinal(context, response, {
         requestedUrl,
         url,
-        redirects,
+        redirects: chain.hops,
         options,
         started,
         ttfbMs,
       });
     }
     await discard(response.body);
-    if (redirects.length >= options.maxRedirects) {
-      throw new AnalysisError(
-        'redirect_limit',
-        `More than ${options.maxRedirects} redirects (the last one to ${location}).`,
-      );
-    }
-    redirects.push({ url, status_code: response.statusCode });
+    chain.follow(url, response.statusCode, location);
     url = location;
   }
 }
@@ -257,33 +201,6 @@ async function send(
   }
 }
 
-/** The absolute http(s) URL a redirect points to, or null when the response is final. */
-function redirectTarget(
-  response: Dispatcher.ResponseData,
-  currentUrl: string,
-): string | null {
-  if (!REDIRECT_STATUSES.has(response.statusCode)) return null;
-  const location = headerValue(response.headers.location);
-  if (location === undefined) return null;
-  let target: URL;
-  try {
-    target = new URL(location, currentUrl);
-  } catch {
-    throw new AnalysisError(
-      'connection',
-      `The redirect from ${currentUrl} names an invalid location.`,
-    );
-  }
-  if (target.protocol !== 'http:' && target.protocol !== 'https:') {
-    throw new AnalysisError(
-      'blocked',
-      `The redirect from ${currentUrl} leads to a ${target.protocol} URL, which is not fetched.`,
-    );
-  }
-  target.hash = '';
-  return target.href;
-}
-
 interface FinalContext {
   requestedUrl: string;
   url: string;
@@ -307,9 +224,11 @@ async function readFinal(
   const contentEncoding = codings.length > 0 ? codings.join(', ') : null;
   const { options } = final;
   let decoders: Decoder[] = [];
+  let wanted: boolean;
   try {
     options.onHead?.(head);
-    if (options.readBody !== false) {
+    wanted = options.wantsBody?.(head) ?? true;
+    if (wanted && options.readBody !== false) {
       assertDeclaredLengthFits(head.headers, options.maxBytes);
       decoders = decodersFor(codings, final.url);
     }
@@ -317,8 +236,10 @@ async function readFinal(
     abandon(response.body);
     throw error;
   }
-  const read =
-    options.readBody === false
+  if (!wanted) abandon(response.body);
+  const read = !wanted
+    ? { body: Buffer.alloc(0), wireBytes: 0 }
+    : options.readBody === false
       ? await discardCounted(response.body)
       : await readBody(response.body, decoders, options, final.url);
   const setCookies = response.headers['set-cookie'] ?? [];
@@ -335,177 +256,6 @@ async function readFinal(
   };
 }
 
-function assertDeclaredLengthFits(
-  headers: Record<string, string>,
-  maxBytes: number,
-): void {
-  const declared = Number(headers['content-length']);
-  if (Number.isFinite(declared) && declared > maxBytes + WIRE_SLACK_BYTES) {
-    throw tooLarge(maxBytes);
-  }
-}
-
-interface ReadBody {
-  body: Buffer;
-  wireBytes: number;
-}
-
-/** Streams the body through its decoders, failing as soon as any count passes its cap. */
-async function readBody(
-  body: Readable,
-  decoders: readonly Decoder[],
-  options: GetOptions,
-  url: string,
-): Promise<ReadBody> {
-  let wireBytes = 0;
-  const wireCap = options.maxBytes + WIRE_SLACK_BYTES;
-  const countWire = async function* (source: AsyncIterable<Buffer>) {
-    for await (const chunk of source) {
-      wireBytes += chunk.length;
-      if (wireBytes > wireCap) throw tooLarge(options.maxBytes);
-      yield chunk;
-    }
-  };
-  const collect = async (source: AsyncIterable<Buffer>) => {
-    const chunks: Buffer[] = [];
-    let decodedBytes = 0;
-    for await (const chunk of source) {
-      decodedBytes += chunk.length;
-      if (decodedBytes > options.maxBytes) throw tooLarge(options.maxBytes);
-      chunks.push(chunk);
-    }
-    return Buffer.concat(chunks, decodedBytes);
-  };
-  // Each stage is capped too: stacked codings must not hide a bomb halfway through.
-  const decode = (source: AsyncIterable<Buffer>) =>
-    decoders.reduce<AsyncIterable<Buffer>>(
-      (stream, decoder) => capped(decoder(stream), options.maxBytes),
-      source,
-    );
-  try {
-    const decoded =
-      decoders.length > 0
-        ? await pipeline(body, countWire, decode, collect, {
-            signal: options.signal,
-          })
-        : await pipeline(body, countWire, collect, { signal: options.signal });
-    return { body: decoded, wireBytes };
-  } catch (error) {
-    abandon(body);
-    throw toAnalysisError(error, options.signal, url);
-  }
-}
-
-/** Passes the chunks on, failing with too_large once they add up to more than maxBytes. */
-async function* capped(
-  source: AsyncIterable<Buffer>,
-  maxBytes: number,
-): AsyncGenerator<Buffer> {
-  let bytes = 0;
-  for await (const chunk of source) {
-    bytes += chunk.length;
-    if (bytes > maxBytes) throw tooLarge(maxBytes);
-    yield chunk;
-  }
-}
-
-type Decoder = (source: AsyncIterable<Buffer>) => AsyncGenerator<Buffer>;
-
-/** The codings Node's zlib decodes (Node 20's has no zstd). */
-const DECODERS = new Map<string, Decoder>([
-  ['gzip', lazilyDecompressed(() => createGunzip())],
-  ['x-gzip', lazilyDecompressed(() => createGunzip())],
-  ['br', lazilyDecompressed(() => createBrotliDecompress())],
-  [
-    'deflate',
-    // "deflate" should be zlib-wrapped, but some servers send raw deflate.
-    lazilyDecompressed((first) =>
-      hasZlibHeader(first) ? createInflate() : createInflateRaw(),
-    ),
-  ],
-]);
-
-/**
- * The decoders that undo `codings` (listed in the order they were applied), last first.
- * An unsupported coding fails: its bytes judged as HTML would be nonsense.
- */
-function decodersFor(codings: readonly string[], url: string): Decoder[] {
-  return codings
-    .map((coding) => {
-      const decoder = DECODERS.get(coding);
-      if (decoder) return decoder;
-      throw new AnalysisError(
-        'not_html',
-        `The body of ${url} is sent with Content-Encoding ${coding}, which is unsupported (only gzip, br and deflate are decoded).`,
-      );
-    })
-    .reverse();
-}
-
-/** Picks the decompressor on the first chunk; an empty body stays empty instead of failing. */
-function lazilyDecompressed(create: (first: Buffer) => Duplex): Decoder {
-  return async function* (source) {
-    const chunks = source[Symbol.asyncIterator]();
-    const first = await chunks.next();
-    if (first.done) return;
-    const firstChunk = first.value;
-    const rest = async function* () {
-      yield firstChunk;
-      for (
-        let next = await chunks.next();
-        !next.done;
-        next = await chunks.next()
-      )
-        yield next.value;
-    };
-    const decompressor = create(firstChunk);
-    // The callback form destroys the decompressor with any error, which ends the loop below.
-    streamPipeline(Readable.from(rest()), decompressor, () => undefined);
-    try {
-      for await (const chunk of decompressor) yield chunk as Buffer;
-    } finally {
-      decompressor.destroy();
-    }
-  };
-}
-
-function hasZlibHeader(chunk: Buffer): boolean {
-  if (chunk.length < 2) return false;
-  return (chunk[0] & 0x0f) === 8 && (chunk[0] * 256 + chunk[1]) % 31 === 0;
-}
-
-async function discard(body: Readable): Promise<void> {
-  try {
-    await (body as Readable & { dump?: () => Promise<void> }).dump?.();
-  } catch {
-    // A redirect's body is of no interest; its connection is simply not reused.
-  }
-  abandon(body);
-}
-
-/** Drops a body we will not read; the error its destruction emits concerns nobody. */
-function abandon(body: Readable): void {
-  body.on('error', () => undefined);
-  body.destroy();
-}
-
-async function discardCounted(body: Readable): Promise<ReadBody> {
-  await discard(body);
-  return { body: Buffer.alloc(0), wireBytes: 0 };
-}
-
-/** The codings of Content-Encoding in the order they were applied, lowercased, identity left out. */
-export function contentCodingsOf(headers: Record<string, string>): string[] {
-  return (headers['content-encoding'] ?? '')
-    .split(',')
-    .map((coding) => coding.trim().toLowerCase())
-    .filter((coding) => coding !== '' && coding !== 'identity');
-}
-
-function headerValue(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
-}
-
 /** Lowercased names; repeated headers joined with ", ". */
 export function normaliseHeaders(
   raw: Record<string, string | string[] | undefined>,
@@ -518,104 +268,4 @@ export function normaliseHeaders(
     headers[key] = key in headers ? `${headers[key]}, ${joined}` : joined;
   }
   return headers;
-}
-
-function tooLarge(maxBytes: number): AnalysisError {
-  return new AnalysisError(
-    'too_large',
-    `The body is larger than ${maxBytes} bytes.`,
-  );
-}
-
-/** Rejects with `timeout` as soon as the signal aborts, whatever the work is waiting on. */
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) {
-    work.catch(() => undefined);
-    return Promise.reject(timeoutError());
-  }
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(timeoutError());
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(toAnalysisError(error, signal));
-      },
-    );
-  });
-}
-
-function timeoutError(): AnalysisError {
-  return new AnalysisError(
-    'timeout',
-    'The analysis did not finish within its deadline.',
-  );
-}
-
-const DNS_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_FAIL']);
-const TIMEOUT_CODES = new Set([
-  'ETIMEDOUT',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'UND_ERR_HEADERS_TIMEOUT',
-  'UND_ERR_BODY_TIMEOUT',
-]);
-const TLS_CODE =
-  /^(ERR_TLS_|ERR_SSL_|ERR_OSSL_)|CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY|DECRYPT)|HOSTNAME_MISMATCH|ALTNAME/;
-
-/** Maps whatever the network threw (undici wraps causes) to the API's error codes. */
-export function toAnalysisError(
-  error: unknown,
-  signal: AbortSignal,
-  url?: string,
-): AnalysisError {
-  const chain = causesOf(error);
-  const known = chain.find((e) => e instanceof AnalysisError);
-  if (known) return known;
-  if (signal.aborted) return timeoutError();
-  const where = url ? ` (${url})` : '';
-  for (const cause of chain) {
-    const code = codeOf(cause);
-    if (code === undefined) continue;
-    if (DNS_CODES.has(code))
-      return new AnalysisError(
-        'dns',
-        `The host could not be resolved${where}.`,
-      );
-    if (TIMEOUT_CODES.has(code)) return timeoutError();
-    if (TLS_CODE.test(code))
-      return new AnalysisError('tls', `TLS failed${where}: ${code}.`);
-  }
-  const code = chain.map(codeOf).find((c) => c !== undefined);
-  return new AnalysisError(
-    'connection',
-    `The connection failed${where}: ${code ?? messageOf(error)}.`,
-  );
-}
-
-function causesOf(error: unknown): unknown[] {
-  const chain: unknown[] = [];
-  const pending: unknown[] = [error];
-  while (pending.length > 0 && chain.length < 20) {
-    const current = pending.shift();
-    if (current === undefined || current === null || chain.includes(current))
-      continue;
-    chain.push(current);
-    if (current instanceof AggregateError)
-      pending.push(...(current.errors as unknown[]));
-    if (current instanceof Error) pending.push(current.cause);
-  }
-  return chain;
-}
-
-function codeOf(error: unknown): string | undefined {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? code : undefined;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

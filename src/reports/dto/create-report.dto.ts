@@ -1,16 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { EmptyAsAbsent } from '../../common/transforms.js';
+import { IsTargetUrl } from '../../common/target-url.js';
 import { BodyCheckedInService } from '../../common/validation.js';
 import { Privacy } from '../report.entity.js';
-import { PASSWORD_MAX_LENGTH } from '../report-rules.js';
-import type { ScheduleSetting } from '../schedule.js';
+import { PASSWORD_MAX_LENGTH } from '../../sharing/privacy.js';
+import { IsPrivacy, IsSharePassword } from '../../sharing/privacy-fields.js';
+import type { ScheduleSetting } from '../../schedules/schedule.js';
 import {
-  IsPrivacy,
-  IsReportPassword,
   IsScheduleSetting,
-  IsTargetUrl,
   SCHEDULE_PROPERTY,
-} from './report-fields.js';
+} from '../../schedules/schedule-field.js';
 
 /** POST /api/v1/reports. The address policy and the password rule are the service's. */
 export class CreateReportDto extends BodyCheckedInService {
@@ -28,6 +27,8 @@ export class CreateReportDto extends BodyCheckedInService {
     description: '0 public, 1 private, 2 password-protected.',
     enum: [0, 1, 2],
     default: 1,
+    // Swagger UI fills a form from `examples` before `default`: 2 goes with the password below.
+    examples: [2],
     type: 'integer',
   })
   @IsPrivacy()
@@ -36,11 +37,12 @@ export class CreateReportDto extends BodyCheckedInService {
   @ApiPropertyOptional({
     description:
       'Required with privacy 2 and refused with any other privacy. Write-only: never returned.',
+    example: 'hunter22',
     minLength: 1,
     maxLength: PASSWORD_MAX_LENGTH,
     writeOnly: true,
   })
-  @IsReportPassword()
+  @IsSharePassword()
   password?: string;
 
   @ApiPropertyOptional({

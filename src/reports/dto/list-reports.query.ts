@@ -1,13 +1,13 @@
+import { NoControlCharacters } from '../../common/no-control-characters.js';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import {
   IsIn,
   IsOptional,
   IsString,
-  Matches,
   MaxLength,
   MinLength,
 } from 'class-validator';
-import { PageQuery } from '../../common/page.query.js';
+import { PageQuery } from '../../common/pagination/page.query.js';
 import { EmptyAsAbsent } from '../../common/transforms.js';
 import { IsListCursor, SORT_KEYS } from '../list-cursor.js';
 import type { SortKey } from '../list-cursor.js';
@@ -17,9 +17,6 @@ export type { SortKey } from '../list-cursor.js';
 export const RESULTS = ['good', 'decent', 'bad'] as const;
 /** The shortest search term: a trigram, which the url search index needs to find it. */
 export const SEARCH_MIN_LENGTH = 3;
-/** PostgreSQL text cannot hold NUL, and no URL or host holds a control character. */
-// eslint-disable-next-line no-control-regex
-const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
 
 /** GET /api/v1/reports. An empty value of any parameter counts as absent. */
 export class ListReportsQuery extends PageQuery {
@@ -36,9 +33,7 @@ export class ListReportsQuery extends PageQuery {
     message: `search must be at least ${SEARCH_MIN_LENGTH} characters`,
   })
   @MaxLength(2048)
-  @Matches(NO_CONTROL_CHARACTERS, {
-    message: 'search must not contain control characters',
-  })
+  @NoControlCharacters('search')
   search?: string;
 
   @ApiPropertyOptional({ enum: ['url'], default: 'url' })
@@ -56,9 +51,7 @@ export class ListReportsQuery extends PageQuery {
   @IsOptional()
   @IsString({ message: 'project must be a single string' })
   @MaxLength(255)
-  @Matches(NO_CONTROL_CHARACTERS, {
-    message: 'project must not contain control characters',
-  })
+  @NoControlCharacters('project')
   project?: string;
 
   @ApiPropertyOptional({ enum: RESULTS })

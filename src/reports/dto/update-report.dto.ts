@@ -8,14 +8,13 @@ import {
   OptionalNotNull,
 } from '../../common/validation.js';
 import { Privacy } from '../report.entity.js';
-import { PASSWORD_MAX_LENGTH } from '../report-rules.js';
-import type { ScheduleSetting } from '../schedule.js';
+import { PASSWORD_MAX_LENGTH } from '../../sharing/privacy.js';
+import { IsPrivacy, IsSharePassword } from '../../sharing/privacy-fields.js';
+import type { ScheduleSetting } from '../../schedules/schedule.js';
 import {
-  IsPrivacy,
-  IsReportPassword,
   IsScheduleSetting,
   SCHEDULE_PROPERTY,
-} from './report-fields.js';
+} from '../../schedules/schedule-field.js';
 
 /** PUT /api/v1/reports/{id}. What the stored report allows is the service's rule. */
 // A body with none of the fields is refused (422); the schema says so too.
@@ -26,6 +25,7 @@ export class UpdateReportDto extends BodyCheckedInService {
       '0 public, 1 private, 2 password-protected. Switching to 2 needs a password unless the report already has one; leaving 2 drops the stored password.',
     enum: [0, 1, 2],
     type: 'integer',
+    example: 2,
   })
   @IsPrivacy()
   privacy?: Privacy;
@@ -33,11 +33,12 @@ export class UpdateReportDto extends BodyCheckedInService {
   @ApiPropertyOptional({
     description:
       'A new password. Accepted on a report that has (or is switched to) privacy 2. Write-only.',
+    example: 'hunter22',
     minLength: 1,
     maxLength: PASSWORD_MAX_LENGTH,
     writeOnly: true,
   })
-  @IsReportPassword()
+  @IsSharePassword()
   password?: string;
 
   @ApiPropertyOptional({
@@ -68,6 +69,7 @@ export class UpdateReportDto extends BodyCheckedInService {
     ...SCHEDULE_PROPERTY,
     description:
       'daily or weekly: analyse the page again by itself that often, the first time one period from now (re-sending the schedule a report has keeps its next run); `off` (or null) stops it.',
+    example: 'off',
   })
   @IsScheduleSetting()
   schedule?: ScheduleSetting;

@@ -8,11 +8,10 @@ import type {
 import {
   AnalysisResultsView,
   CheckResultView,
-  ListLinksView,
-  ListMetaView,
-  ReportErrorView,
   withCatalogueLinks,
-} from '../report.view.js';
+} from '../../analysis-jobs/analysis-results.view.js';
+import { ListEnvelopeOf } from '../../common/pagination/page.views.js';
+import { ReportErrorView } from '../report.view.js';
 import { RUN_STATUSES } from './report-run.entity.js';
 import type { ReportRun, RunStatus } from './report-run.entity.js';
 import type { ScorePoint } from './report-runs.repository.js';
@@ -81,18 +80,9 @@ export class RunEnvelope {
   data: RunView;
 }
 
-export class RunListEnvelope {
-  @ApiProperty({ type: [RunSummaryView] })
-  data: RunSummaryView[];
-  @ApiProperty({ type: ListLinksView })
-  links: ListLinksView;
-  @ApiProperty({
-    type: ListMetaView,
-    description:
-      'As the reports list has it; total is always exact and the cursors null.',
-  })
-  meta: ListMetaView;
-}
+export class RunListEnvelope extends ListEnvelopeOf(RunSummaryView, {
+  meta: 'As the reports list has it; total is always exact and the cursors null.',
+}) {}
 
 /** Which run a side of a diff is. */
 export class DiffRunView {

@@ -1,18 +1,14 @@
 import { Controller, Get, Query, Req } from '@nestjs/common';
-import {
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { Authenticated } from '../../auth/authenticated.decorator.js';
 import { CurrentAccount } from '../../auth/principal.decorator.js';
 import { ApiProblemResponses, ApiProblems } from '../../common/api-docs.js';
-import { originOf, pageEnvelope } from '../../common/links.js';
-import { REPORT_ID_PARAM, ReportId } from '../report-id.js';
+import { originOf } from '../../common/links.js';
+import { numberedEnvelope } from '../../common/pagination/paginate.js';
+import { ReportId } from '../report-id.js';
 import { DiffRunsQuery } from './dto/diff-runs.query.js';
-import { PageQuery } from '../../common/page.query.js';
+import { PageQuery } from '../../common/pagination/page.query.js';
 import {
   RunDiffEnvelope,
   RunEnvelope,
@@ -22,7 +18,7 @@ import {
   toRunView,
 } from './report-run.view.js';
 import { ReportRunsService } from './report-runs.service.js';
-import { RUN_NUMBER_PARAM, RunNumber } from './run-number.js';
+import { RunNumber } from './run-number.js';
 
 /** A report's run history: every settled run kept, one run, and what changed between two. */
 @ApiTags('reports')
@@ -38,7 +34,6 @@ export class ReportRunsController {
     description:
       'Every completed or failed run of the report, the last RUN_HISTORY_LIMIT (default 20) kept, without their full results. Pages as the reports list.',
   })
-  @ApiParam(REPORT_ID_PARAM)
   @ApiOkResponse({ type: RunListEnvelope })
   @ApiProblems(404, 422)
   async list(
@@ -48,15 +43,7 @@ export class ReportRunsController {
     @Req() request: Request,
   ): Promise<RunListEnvelope> {
     const page = await this.runs.list(accountId, id, query);
-    return {
-      data: page.runs.map(toRunSummaryView),
-      ...pageEnvelope(request, page.runs.length, {
-        ...page,
-        exact: true,
-        nextCursor: null,
-        prevCursor: null,
-      }),
-    };
+    return numberedEnvelope(request, page, toRunSummaryView);
   }
 
   @Get('runs/:run')
@@ -64,8 +51,6 @@ export class ReportRunsController {
     operationId: 'getReportRun',
     summary: 'Get one run of a report with its full results',
   })
-  @ApiParam(REPORT_ID_PARAM)
-  @ApiParam(RUN_NUMBER_PARAM)
   @ApiOkResponse({ type: RunEnvelope })
   @ApiProblemResponses({
     404: 'No such report in this account, or no such run kept (an id or run that is not a positive integer answers the same).',
@@ -91,7 +76,6 @@ export class ReportRunsController {
     description:
       'Score and rating from → to, the score delta of each category, the checks that started failing (with their evidence in `to`) and those that stopped (with their evidence in `from`). Without `to`, the latest completed run; without `from`, the completed run before `to`. A run named that failed has no results: 422 naming the parameter.',
   })
-  @ApiParam(REPORT_ID_PARAM)
   @ApiOkResponse({ type: RunDiffEnvelope })
   @ApiProblemResponses({
     404: 'No such report in this account, or `from` or `to` names a run that is not kept.',

@@ -219,13 +219,13 @@ describe('ReportRunsService', () => {
   it('lists a report with no runs yet as an empty page, and pages newest first', async () => {
     const queued = reports.seed({ accountId: 'a', status: 'queued' }).id;
     expect(await service.list('a', queued, { page: 1, per_page: 10 })).toEqual({
-      runs: [],
+      items: [],
       total: 0,
       page: 1,
       perPage: 10,
     });
     const page = await service.list('a', reportId, { page: 1, per_page: 10 });
-    expect(page.runs.map((r) => r.run)).toEqual([4, 3, 2, 1]);
+    expect(page.items.map((r) => r.run)).toEqual([4, 3, 2, 1]);
     expect(page.total).toBe(4);
   });
 });

@@ -6,20 +6,14 @@ import {
 } from '../../common/problem.js';
 import { ReportsRepository } from '../reports.repository.js';
 import type { DiffRunsQuery } from './dto/diff-runs.query.js';
-import type { PageQuery } from '../../common/page.query.js';
+import { countThenPage } from '../../common/pagination/paginate.js';
+import type { NumberedPage } from '../../common/pagination/paginate.js';
+import type { PageQuery } from '../../common/pagination/page.query.js';
 import type { ReportRun } from './report-run.entity.js';
 import { ReportRunsRepository } from './report-runs.repository.js';
 import type { ScorePoint } from './report-runs.repository.js';
 import { diffResults } from './run-diff.js';
 import type { ResultsDiff } from './run-diff.js';
-
-/** A page of a report's runs and the numbers of the list envelope. */
-export interface RunPage {
-  runs: ReportRun[];
-  total: number;
-  page: number;
-  perPage: number;
-}
 
 /** Two completed runs and what changed between them. */
 export interface RunComparison {
@@ -43,16 +37,13 @@ export class ReportRunsService {
     accountId: string,
     reportId: string,
     query: PageQuery,
-  ): Promise<RunPage> {
+  ): Promise<NumberedPage<ReportRun>> {
     await this.assertReport(accountId, reportId);
-    const { page, per_page: perPage } = query;
-    const total = await this.runs.countFor(accountId, reportId);
-    const offset = (page - 1) * perPage;
-    const runs =
-      offset < total
-        ? await this.runs.pageFor(accountId, reportId, offset, perPage)
-        : [];
-    return { runs, total, page, perPage };
+    return countThenPage(
+      query,
+      () => this.runs.countFor(accountId, reportId),
+      (offset, limit) => this.runs.pageFor(accountId, reportId, offset, limit),
+    );
   }
 
   /** One kept run with its results; 404 for an unknown report or run. */

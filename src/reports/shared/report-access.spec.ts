@@ -2,7 +2,7 @@ import { Test } from '@nestjs/testing';
 import { FakeReportsRepository } from '../../../test/support/fake-reports-repository.js';
 import { ProblemException } from '../../common/problem.js';
 import { APP_CONFIG, loadConfig } from '../../config/config.js';
-import { hashPassword } from '../password-hash.js';
+import { hashPassword } from '../../sharing/password-hash.js';
 import { Privacy } from '../report.entity.js';
 import { ReportsRepository } from '../reports.repository.js';
 import {
@@ -10,7 +10,7 @@ import {
   MemoryAttemptLimiter,
 } from '../../rate-limits/attempt-limiter.js';
 import { clientGroup, ReportAccess } from './report-access.js';
-import { newShareToken } from './share-token.js';
+import { newShareToken } from '../../sharing/share-token.js';
 
 describe('ReportAccess', () => {
   let repository: FakeReportsRepository;

@@ -207,14 +207,13 @@ const PROBLEM_PAGE_TEXT: Record<number, [string, string]> = {
 };
 
 /** The address of a shared page: /r/ and one segment (Express routes a trailing slash there too). */
-const SHARED_PAGE_PATH = /^\/r\/[^/]+\/?$/;
+export const SHARED_PAGE_PATH = /^\/r\/[^/]+\/?$/;
 
 /** Errors of a shared page answer as pages, since people open them in a browser. */
-export function sharedProblemPage(
-  path: string,
-  problem: ProblemDocument,
-): { html: string; headers: Record<string, string> } | null {
-  if (!SHARED_PAGE_PATH.test(path)) return null;
+export function sharedProblemPage(problem: ProblemDocument): {
+  html: string;
+  headers: Record<string, string>;
+} {
   const [title, message] = PROBLEM_PAGE_TEXT[problem.status] ?? [
     problem.title,
     problem.detail,

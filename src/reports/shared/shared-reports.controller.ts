@@ -10,17 +10,16 @@ import {
   Res,
 } from '@nestjs/common';
 import {
-  ApiConsumes,
   ApiExcludeEndpoint,
   ApiHeader,
   ApiOkResponse,
   ApiOperation,
-  ApiParam,
   ApiProduces,
   ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { TakesBody } from '../../common/body-type.js';
 import {
   ApiHtmlResponses,
   ApiProblemResponses,
@@ -29,15 +28,21 @@ import {
 import { originOf } from '../../common/links.js';
 import { PAGE_HEADERS } from '../../common/html-page.js';
 import { ProblemException } from '../../common/problem.js';
+import { ProblemPages } from '../../common/problem-pages.js';
 import { Privacy } from '../report.entity.js';
 import { toView } from '../report.view.js';
 import { toScorePointView } from '../runs/report-run.view.js';
 import { ReportRunsService } from '../runs/report-runs.service.js';
 import { ReportAccess } from './report-access.js';
 import { SharedReportEnvelope } from './shared-report.view.js';
-import { passwordPage, reportPage } from './report-page.js';
+import {
+  passwordPage,
+  reportPage,
+  SHARED_PAGE_PATH,
+  sharedProblemPage,
+} from './report-page.js';
 import { SHARE_COOKIE_NAME } from './share-cookie.js';
-import { SHARE_TOKEN_PARAM, ShareToken } from './share-token.js';
+import { ShareToken } from '../../sharing/share-token.js';
 import { UnlockReportDto } from './unlock-report.dto.js';
 
 function cookieOf(request: Request, name: string): string | undefined {
@@ -75,7 +80,11 @@ export class SharedReportsController {
   constructor(
     private readonly access: ReportAccess,
     private readonly runs: ReportRunsService,
-  ) {}
+    pages: ProblemPages,
+  ) {
+    // Problems of the pages answer as pages too (a 404, a 429, a body refused).
+    pages.register(SHARED_PAGE_PATH, sharedProblemPage);
+  }
 
   @Get('r/:token')
   @ApiOperation({
@@ -85,7 +94,6 @@ export class SharedReportsController {
       "A public report's page, or a password report's page when the request carries its cookie (set by the password form); otherwise a password report shows the form.",
     security: [],
   })
-  @ApiParam(SHARE_TOKEN_PARAM)
   @ApiProduces('text/html')
   @ApiHtmlResponses(
     {
@@ -120,8 +128,7 @@ export class SharedReportsController {
       'The right password answers 303 to the page, with a signed cookie valid 12 hours for this report only (on a public report, 303 with no cookie). Wrong passwords count toward the limits of the report.',
     security: [],
   })
-  @ApiParam(SHARE_TOKEN_PARAM)
-  @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
+  @TakesBody()
   @ApiProduces('text/html')
   @ApiHtmlResponses(
     {
@@ -202,7 +209,6 @@ export class SharedReportsController {
       'For embedding (CORS open to any origin). Public reports answer openly; password reports need `X-Report-Password` (wrong passwords answer 401 and are rate-limited); private reports answer 404, like missing ones.',
     security: [],
   })
-  @ApiParam(SHARE_TOKEN_PARAM)
   @ApiHeader({
     name: 'X-Report-Password',
     required: false,

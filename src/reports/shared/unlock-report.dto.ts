@@ -4,7 +4,7 @@ import { OptionalNotNull } from '../../common/validation.js';
 
 /** The password form of a shared report (POST /r/{id}). */
 export class UnlockReportDto {
-  @ApiPropertyOptional({ writeOnly: true })
+  @ApiPropertyOptional({ writeOnly: true, example: 'hunter22' })
   @IsString({ message: 'password must be a string' })
   @OptionalNotNull()
   password?: string;

@@ -8,16 +8,17 @@ import {
 } from '../../test/support/snapshot-fixture.js';
 import { Analyser, AnalysisError, judge } from '../analysis/index.js';
 import { APP_CONFIG, loadConfig } from '../config/config.js';
-import { JobQueue, RetryLater } from '../jobs/job-queue.js';
-import { ReportAnalyses } from './report-analyses.js';
-import { ReportOutcomes } from './report-outcomes.js';
-import { ReportSettlement } from './report-settlement.js';
+import { engineProviders } from '../../test/support/engine-providers.js';
+import { AnalysisEngine } from '../analysis-jobs/analysis-engine.js';
+import { RetryLater } from '../jobs/job-queue.js';
+import { ReportSubjects } from './report-subjects.js';
 import { ReportsRepository } from './reports.repository.js';
 
-describe('ReportAnalyses', () => {
+describe('ReportSubjects: report runs on the analysis engine', () => {
   let repository: FakeReportsRepository;
   let jobs: InlineJobQueue;
-  let analyses: ReportAnalyses;
+  let engine: AnalysisEngine;
+  let analyses: ReportSubjects;
   let analyse: jest.Mock<Analyser['analyse']>;
   const announced: string[] = [];
   const results = judge(snapshotOf(GOOD_PAGE_HTML));
@@ -29,28 +30,19 @@ describe('ReportAnalyses', () => {
     analyse = jest.fn<Analyser['analyse']>();
     const moduleRef = await Test.createTestingModule({
       providers: [
-        ReportAnalyses,
-        ReportOutcomes,
+        ReportSubjects,
+        ...engineProviders({ jobs, analyser: { analyse }, announced }),
         { provide: ReportsRepository, useValue: repository },
-        { provide: JobQueue, useValue: jobs },
-        { provide: Analyser, useValue: { analyse } },
-        {
-          provide: ReportSettlement,
-          useValue: {
-            announce: (id: string) => {
-              announced.push(id);
-              return Promise.resolve();
-            },
-          },
-        },
         { provide: APP_CONFIG, useValue: loadConfig({}) }, // retries after 2 s, then 4 s
       ],
     }).compile();
-    analyses = moduleRef.get(ReportAnalyses);
-    analyses.onApplicationBootstrap();
+    analyses = moduleRef.get(ReportSubjects);
+    engine = moduleRef.get(AnalysisEngine);
+    analyses.onModuleInit();
+    engine.onApplicationBootstrap();
   });
 
-  afterEach(() => analyses.onApplicationShutdown());
+  afterEach(() => engine.onApplicationShutdown());
 
   const queued = () =>
     repository.seed({
@@ -62,27 +54,27 @@ describe('ReportAnalyses', () => {
   it('completes the run, stores its results and says so', async () => {
     const { id } = queued();
     analyse.mockResolvedValue(results);
-    await analyses.dispatch(id, 1);
+    await analyses.dispatch([{ id: id, run: 1, accountId: '1' }]);
     expect(await jobs.runNext()).toBe('done');
     expect(repository.rows.get(id)).toMatchObject({
       status: 'completed',
       score: results.score,
       result: results.rating,
     });
-    expect(announced).toEqual([id]);
+    expect(announced).toEqual([`report:${id}`]);
   });
 
   it('adds a run once, however often it is dispatched', async () => {
     const { id } = queued();
-    await analyses.dispatch(id, 1);
-    await analyses.dispatch(id, 1);
+    await analyses.dispatch([{ id: id, run: 1, accountId: '1' }]);
+    await analyses.dispatch([{ id: id, run: 1, accountId: '1' }]);
     expect(jobs.waiting).toHaveLength(1);
   });
 
   it('retries a transient failure with backoff, and fails the run on the third attempt', async () => {
     const { id } = queued();
     analyse.mockRejectedValue(new AnalysisError('timeout', 'Too slow.'));
-    await analyses.dispatch(id, 1);
+    await analyses.dispatch([{ id: id, run: 1, accountId: '1' }]);
     const first = await jobs.runNext();
     expect(first).toBeInstanceOf(RetryLater);
     expect((first as RetryLater).delayMs).toBe(2_000);
@@ -97,7 +89,7 @@ describe('ReportAnalyses', () => {
       error: { code: 'timeout', message: 'Too slow.' },
     });
     expect(analyse).toHaveBeenCalledTimes(3);
-    expect(announced).toEqual([id]);
+    expect(announced).toEqual([`report:${id}`]);
   });
 
   it('fails a permanent failure at once', async () => {
@@ -105,7 +97,7 @@ describe('ReportAnalyses', () => {
     analyse.mockRejectedValue(
       new AnalysisError('timeout', 'Judging took too long.', false),
     );
-    await analyses.dispatch(id, 1);
+    await analyses.dispatch([{ id: id, run: 1, accountId: '1' }]);
     expect(await jobs.runNext()).toBe('done');
     expect(repository.rows.get(id)!.status).toBe('failed');
     expect(analyse).toHaveBeenCalledTimes(1);
@@ -114,8 +106,8 @@ describe('ReportAnalyses', () => {
   it('records an analyser bug as an internal failure, without its details', async () => {
     const { id } = queued();
     analyse.mockRejectedValue(new TypeError('x is undefined'));
-    jest.spyOn(analyses['logger'], 'error').mockImplementation(() => {});
-    await analyses.dispatch(id, 1);
+    jest.spyOn(engine['logger'], 'error').mockImplementation(() => {});
+    await analyses.dispatch([{ id: id, run: 1, accountId: '1' }]);
     await jobs.runNext();
     expect(repository.rows.get(id)!.error).toEqual({
       code: 'internal',
@@ -126,8 +118,8 @@ describe('ReportAnalyses', () => {
   it('does nothing for a run no longer asked for, or a deleted report', async () => {
     const { id } = queued();
     repository.rows.get(id)!.run = 2;
-    await analyses.dispatch(id, 1);
-    await analyses.dispatch('999', 1);
+    await analyses.dispatch([{ id: id, run: 1, accountId: '1' }]);
+    await analyses.dispatch([{ id: '999', run: 1, accountId: '1' }]);
     expect(await jobs.runNext()).toBe('done');
     expect(await jobs.runNext()).toBe('done');
     expect(analyse).not.toHaveBeenCalled();
@@ -137,10 +129,10 @@ describe('ReportAnalyses', () => {
   it('stores one result when the same run is analysed twice at once', async () => {
     const { id } = queued();
     analyse.mockResolvedValue(results);
-    const job = { key: 'k', data: { reportId: id, run: 1 }, attempt: 1 };
-    await Promise.all([analyses.run(job), analyses.run(job)]);
+    const job = { key: 'k', data: { kind: 'report', id, run: 1 }, attempt: 1 };
+    await Promise.all([engine.run(job), engine.run(job)]);
     expect(repository.rows.get(id)!.status).toBe('completed');
-    expect(announced).toEqual([id]);
+    expect(announced).toEqual([`report:${id}`]);
   });
 
   it('lets a database error through, so the job runs again later', async () => {
@@ -149,10 +141,26 @@ describe('ReportAnalyses', () => {
     jest
       .spyOn(repository, 'complete')
       .mockRejectedValueOnce(new Error('Connection terminated'));
-    await analyses.dispatch(id, 1);
+    await analyses.dispatch([{ id: id, run: 1, accountId: '1' }]);
     expect(await jobs.runNext()).toBeInstanceOf(Error);
     expect(repository.rows.get(id)!.status).toBe('running');
     expect(await jobs.runNext()).toBe('done');
     expect(repository.rows.get(id)!.status).toBe('completed');
+  });
+
+  it('runs a job queued in the shape before subjects had kinds', async () => {
+    const { id } = queued();
+    analyse.mockResolvedValue(results);
+    await engine.run({ key: 'k', data: { reportId: id, run: 1 }, attempt: 1 });
+    expect(repository.rows.get(id)!.status).toBe('completed');
+    expect(announced).toEqual([`report:${id}`]);
+  });
+
+  it('keys a run as before, so a job of either shape is one job', async () => {
+    const { id } = queued();
+    await analyses.dispatch([{ id: id, run: 1, accountId: '1' }]);
+    expect(jobs.waiting.map((w) => [w.queue, w.options.key])).toEqual([
+      ['analyses', `report-${id}-run-1`],
+    ]);
   });
 });

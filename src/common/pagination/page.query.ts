@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
-import { DigitsAsInteger } from './transforms.js';
+import { DigitsAsInteger } from '../transforms.js';
 
 export const PER_PAGE_CHOICES = [10, 25, 50, 100] as const;
 

@@ -1,0 +1,37 @@
+import { Module } from '@nestjs/common';
+import type { OnApplicationShutdown } from '@nestjs/common';
+import { Analyser, JudgePool } from '../analysis/index.js';
+import { APP_CONFIG } from '../config/config.js';
+import type { AppConfig } from '../config/config.js';
+import { AnalysisEngine } from './analysis-engine.js';
+import { AnalysisSettlement } from './analysis-settlement.js';
+import { AnalysisSubjects } from './analysis-subjects.js';
+
+/** Judging runs on worker threads; the threads end with the process. */
+class ClosingJudgePool extends JudgePool implements OnApplicationShutdown {
+  onApplicationShutdown(): Promise<void> {
+    return this.close();
+  }
+}
+
+/**
+ * The Nest side of analysing, for every subject: the analyser and its judge pool, the
+ * engine that runs analyses as durable jobs, and the settle wait across processes. A
+ * feature implements AnalysisSubject and registers it with AnalysisSubjects.
+ */
+@Module({
+  providers: [
+    { provide: JudgePool, useFactory: () => new ClosingJudgePool() },
+    {
+      provide: Analyser,
+      inject: [APP_CONFIG, JudgePool],
+      useFactory: (config: AppConfig, judgePool: JudgePool) =>
+        new Analyser(config.analyser, { judgePool }),
+    },
+    AnalysisSubjects,
+    AnalysisEngine,
+    AnalysisSettlement,
+  ],
+  exports: [Analyser, AnalysisSubjects, AnalysisEngine, AnalysisSettlement],
+})
+export class AnalysisJobsModule {}

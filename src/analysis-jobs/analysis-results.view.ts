@@ -1,0 +1,193 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { CATEGORIES, IMPORTANCES, RATINGS } from '../analysis/index.js';
+import type {
+  AnalysisResults,
+  Category,
+  Importance,
+  Rating,
+} from '../analysis/index.js';
+
+/**
+ * The OpenAPI shape of an analysis's results (docs/checks.md), for every subject that
+ * answers them: a report's `results`, a run's, a page of a site audit's.
+ */
+
+export class CategoryScoreView {
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    minimum: 0,
+    maximum: 100,
+    description: 'Null when no check of the category applied to the page.',
+  })
+  score: number | null;
+
+  @ApiProperty({ type: 'integer', minimum: 0 })
+  passed: number;
+
+  @ApiProperty({ type: 'integer', minimum: 0 })
+  failed: number;
+}
+
+/** One score per category; the keys are the categories of docs/checks.md. */
+export class CategoryScoresView implements Record<Category, CategoryScoreView> {
+  @ApiProperty({ type: CategoryScoreView })
+  seo: CategoryScoreView;
+
+  @ApiProperty({ type: CategoryScoreView })
+  performance: CategoryScoreView;
+
+  @ApiProperty({ type: CategoryScoreView })
+  security: CategoryScoreView;
+
+  @ApiProperty({ type: CategoryScoreView })
+  miscellaneous: CategoryScoreView;
+}
+
+export class CheckResultView {
+  @ApiProperty({
+    example: 'title_length',
+    description: "The check's id, its anchor in docs/checks.md.",
+  })
+  id: string;
+
+  @ApiProperty({ enum: CATEGORIES })
+  category: Category;
+
+  @ApiProperty({ enum: IMPORTANCES })
+  importance: Importance;
+
+  @ApiProperty({
+    type: 'boolean',
+    nullable: true,
+    description: 'true passed, false failed, null does not apply to this page.',
+  })
+  passed: boolean | null;
+
+  @ApiProperty()
+  title: string;
+
+  @ApiProperty({ description: 'One short sentence for a person.' })
+  message: string;
+
+  @ApiProperty({
+    // Evidence differs per check (a text, a count, a header, a list of items): any JSON value.
+    anyOf: [
+      { type: 'string' },
+      { type: 'number' },
+      { type: 'boolean' },
+      { type: 'array', items: {} },
+      { type: 'object', additionalProperties: true },
+      { type: 'null' },
+    ],
+    description:
+      'The evidence: a text, a count, a header or up to 20 offending items, per docs/checks.md; null when there is none.',
+  })
+  value: unknown;
+
+  @ApiPropertyOptional({ description: 'Failed checks only: what to change.' })
+  advice?: string;
+
+  @ApiPropertyOptional({
+    format: 'uri',
+    example: 'https://reports.example.com/docs/checks#title_length',
+    description: "Failed checks only: the check's section in the catalogue.",
+  })
+  doc_url?: string;
+}
+
+export class RedirectHopView {
+  @ApiProperty()
+  url: string;
+
+  @ApiProperty({ type: 'integer' })
+  status_code: number;
+}
+
+export class PageFactsView {
+  @ApiProperty({ description: 'The URL after redirects.' })
+  final_url: string;
+
+  @ApiProperty({ type: 'integer', example: 200 })
+  status_code: number;
+
+  @ApiProperty({ type: [RedirectHopView] })
+  redirects: RedirectHopView[];
+
+  @ApiProperty({ example: 'text/html; charset=utf-8' })
+  content_type: string;
+
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    example: 'br',
+    description: 'The Content-Encoding the page came with; null when plain.',
+  })
+  encoding: string | null;
+
+  @ApiProperty({ type: 'integer', minimum: 0 })
+  ttfb_ms: number;
+
+  @ApiProperty({ type: 'integer', minimum: 0 })
+  load_time_ms: number;
+
+  @ApiProperty({ type: 'integer', minimum: 0 })
+  html_bytes: number;
+
+  @ApiProperty({ type: 'integer', minimum: 0 })
+  transfer_bytes: number;
+
+  @ApiProperty({ type: 'integer', minimum: 0 })
+  dom_elements: number;
+
+  @ApiProperty({ type: 'integer', minimum: 0 })
+  words: number;
+}
+
+/** The full analysis of a page: the `results` docs/checks.md describes. */
+export class AnalysisResultsView {
+  @ApiProperty({
+    type: 'integer',
+    minimum: 0,
+    maximum: 100,
+    description: 'Capped at 49 when a capping check failed.',
+  })
+  score: number;
+
+  @ApiProperty({ type: 'integer', minimum: 0, maximum: 100 })
+  uncapped_score: number;
+
+  @ApiProperty({
+    type: [String],
+    example: [],
+    description:
+      'The capping checks that failed, whether or not the cap lowered the score.',
+  })
+  capped_by: string[];
+
+  @ApiProperty({ enum: RATINGS })
+  rating: Rating;
+
+  @ApiProperty({ type: CategoryScoresView })
+  categories: CategoryScoresView;
+
+  @ApiProperty({ type: [CheckResultView] })
+  checks: CheckResultView[];
+
+  @ApiProperty({ type: PageFactsView })
+  page: PageFactsView;
+}
+
+/** Failed checks link to the catalogue by a path; the answer makes it absolute, as share_url. */
+export function withCatalogueLinks(
+  results: AnalysisResults | null,
+  origin: string,
+): AnalysisResults | null {
+  if (!results) return null;
+  return {
+    ...results,
+    checks: results.checks.map((check) =>
+      check.doc_url ? { ...check, doc_url: origin + check.doc_url } : check,
+    ),
+  };
+}

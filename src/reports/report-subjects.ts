@@ -1,0 +1,128 @@
+import { Injectable } from '@nestjs/common';
+import type { OnModuleInit } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { Analyser, AnalysisResults } from '../analysis/index.js';
+import { AnalysisEngine } from '../analysis-jobs/analysis-engine.js';
+import { AnalysisSettlement } from '../analysis-jobs/analysis-settlement.js';
+import type {
+  AnalysisFailure,
+  AnalysisRef,
+  AnalysisSubject,
+  QueuedRun,
+} from '../analysis-jobs/analysis-subject.js';
+import { AnalysisSubjects } from '../analysis-jobs/analysis-subjects.js';
+import type { Outbox } from '../events/domain-events.js';
+import { REPORT_EVENT_TYPES, reportEvents } from './report-events.js';
+import type { ReportOutcome } from './report-events.js';
+import { ReportsRepository } from './reports.repository.js';
+import type { ClaimedRun } from './reports.repository.js';
+
+/**
+ * Reports as a subject of the analysis engine: a report's run is claimed, completed
+ * or failed on its row, and its events (report.completed, .failed, .score_changed)
+ * are published in the transaction that settles it.
+ */
+@Injectable()
+export class ReportSubjects
+  implements AnalysisSubject<ClaimedRun, AnalysisResults>, OnModuleInit
+{
+  readonly kind = 'report';
+
+  constructor(
+    private readonly reports: ReportsRepository,
+    private readonly subjects: AnalysisSubjects,
+    private readonly engine: AnalysisEngine,
+    private readonly settlement: AnalysisSettlement,
+  ) {}
+
+  onModuleInit(): void {
+    this.subjects.register(this);
+  }
+
+  /**
+   * Adds the jobs of runs just queued, all of one account, each at its place among the
+   * account's runs in flight (the newest last). Never throws: the sweep adds them when
+   * this fails.
+   */
+  async dispatch(
+    runs: Array<{ id: string; run: number; accountId: string }>,
+  ): Promise<void> {
+    if (runs.length === 0) return;
+    const inFlight = await this.reports
+      .inFlightCount(runs[0].accountId)
+      .catch(() => runs.length);
+    const first = Math.max(1, inFlight - runs.length + 1);
+    await this.dispatchPlaced(
+      runs.map((run, i) => ({ ...run, position: first + i })),
+    );
+  }
+
+  /** Adds the jobs of runs whose places are known (the schedule tick's). */
+  async dispatchPlaced(runs: QueuedRun[]): Promise<void> {
+    for (const run of runs) await this.engine.dispatch(this.kind, run);
+  }
+
+  /** Resolves when the report's analysis settles, or after `timeoutMs`. */
+  waitForSettle(id: string, timeoutMs: number): Promise<void> {
+    return this.settlement.waitFor(this.kind, id, timeoutMs);
+  }
+
+  claim({ id, run }: AnalysisRef): Promise<ClaimedRun | null> {
+    return this.reports.claim(id, run);
+  }
+
+  analyse(claim: ClaimedRun, analyser: Analyser): Promise<AnalysisResults> {
+    return analyser.analyse(claim.url);
+  }
+
+  complete(
+    { id, run }: AnalysisRef,
+    claim: ClaimedRun,
+    results: AnalysisResults,
+    outbox: Outbox,
+  ): Promise<boolean> {
+    return this.reports.complete(id, run, results, (manager) =>
+      this.publish(manager, outbox, 'completed', id, claim),
+    );
+  }
+
+  fail(
+    { id, run }: AnalysisRef,
+    claim: ClaimedRun,
+    failure: AnalysisFailure,
+    outbox: Outbox,
+  ): Promise<boolean> {
+    return this.reports.fail(id, run, failure, (manager) =>
+      this.publish(manager, outbox, 'failed', id, claim),
+    );
+  }
+
+  retryLater({ id, run }: AnalysisRef): Promise<boolean> {
+    return this.reports.retryLater(id, run);
+  }
+
+  findUnsettled(before: Date, limit: number): Promise<QueuedRun[]> {
+    return this.reports.findUnsettledSince(before, limit);
+  }
+
+  settledAmong(ids: string[]): Promise<string[]> {
+    return this.reports.settledAmong(ids);
+  }
+
+  /** The run's events, with the report as the settle stored it, when anyone hears them. */
+  private async publish(
+    manager: EntityManager,
+    outbox: Outbox,
+    status: ReportOutcome['status'],
+    id: string,
+    { accountId, previous }: ClaimedRun,
+  ): Promise<void> {
+    if (!outbox.wants(REPORT_EVENT_TYPES)) return;
+    const report = await this.reports.findForAccount(accountId, id, manager);
+    if (!report) return;
+    await outbox.publish(
+      manager,
+      reportEvents({ status, report, previous }, new Date()),
+    );
+  }
+}

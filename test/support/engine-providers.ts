@@ -1,0 +1,36 @@
+import type { Provider } from '@nestjs/common';
+import { Analyser } from '../../src/analysis/index.js';
+import { AnalysisEngine } from '../../src/analysis-jobs/analysis-engine.js';
+import { AnalysisSettlement } from '../../src/analysis-jobs/analysis-settlement.js';
+import { AnalysisSubjects } from '../../src/analysis-jobs/analysis-subjects.js';
+import { DomainEvents } from '../../src/events/domain-events.js';
+import { JobQueue } from '../../src/jobs/job-queue.js';
+
+/**
+ * The analysis engine for unit tests of a subject: the real engine, subjects and
+ * events, on the given job queue and analyser, with a settle wait that returns at
+ * once and records what was announced (`kind:id`).
+ */
+export function engineProviders(options: {
+  jobs: JobQueue;
+  analyser: Pick<Analyser, 'analyse'> | Analyser;
+  announced?: string[];
+}): Provider[] {
+  return [
+    AnalysisEngine,
+    AnalysisSubjects,
+    DomainEvents,
+    { provide: JobQueue, useValue: options.jobs },
+    { provide: Analyser, useValue: options.analyser },
+    {
+      provide: AnalysisSettlement,
+      useValue: {
+        announce: (kind: string, id: string) => {
+          options.announced?.push(`${kind}:${id}`);
+          return Promise.resolve();
+        },
+        waitFor: () => Promise.resolve(),
+      },
+    },
+  ];
+}
