@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { Redis } from 'ioredis';
+import { EVENT_TYPES } from '../src/events/event-types.js';
 import { html, startFixtureSite } from './support/fixture-server.js';
 import type { FixtureSite } from './support/fixture-server.js';
 import { startService } from './support/service-process.js';
@@ -713,9 +714,7 @@ describe.each(MODES)('webhooks, $name', (mode) => {
     res = await create({ url: 'ftp://example.com/', events: [] });
     expect(res.body.errors).toEqual({
       url: ['url must be an absolute http or https URL'],
-      events: [
-        'events must list one or more of report.completed, report.failed, report.score_changed',
-      ],
+      events: [`events must list one or more of ${EVENT_TYPES.join(', ')}`],
     });
     res = await create({
       url: receiver.url('/hook'),
