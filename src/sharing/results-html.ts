@@ -37,7 +37,7 @@ function inlineText(value: unknown): string {
 }
 
 /** A check's evidence for people: a list as a list, a record as terms, else a line. */
-function evidenceHtml(value: unknown): string {
+export function evidenceHtml(value: unknown): string {
   if (value === undefined || value === null || value === '') return '';
   if (Array.isArray(value)) {
     if (value.length === 0) return '';
