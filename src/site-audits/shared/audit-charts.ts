@@ -16,8 +16,8 @@ export interface Bar {
 const WIDTH = 320;
 const LABEL = 64;
 const VALUE = 44;
-const ROW = 22;
-const BAR = 14;
+const ROW = 24;
+const BAR = 15;
 const PAD = 6;
 const PLOT = WIDTH - LABEL - VALUE;
 
@@ -35,9 +35,9 @@ export function barChart(
       const y = PAD + i * ROW;
       const width = Math.max(bar.pages > 0 ? 2 : 0, (bar.pages / most) * PLOT);
       return `<g><title>${escapeHtml(`${bar.label}: ${bar.pages} pages`)}</title>
-<text x="${LABEL - 8}" y="${y + BAR - 2}" text-anchor="end" font-size="11" fill="#1c2430">${escapeHtml(bar.label)}</text>
+<text x="${LABEL - 8}" y="${y + BAR - 2}" text-anchor="end" font-size="12" fill="#1c2430">${escapeHtml(bar.label)}</text>
 <rect x="${LABEL}" y="${y}" width="${width.toFixed(1)}" height="${BAR}" rx="2" fill="${bar.colour ?? '#3b6ea5'}"/>
-<text x="${(LABEL + width + 6).toFixed(1)}" y="${y + BAR - 2}" font-size="11" fill="#5b6675">${bar.pages}</text></g>`;
+<text x="${(LABEL + width + 6).toFixed(1)}" y="${y + BAR - 2}" font-size="12" fill="#5b6675">${bar.pages}</text></g>`;
     })
     .join('\n');
   const description = `${title}: ${bars.map((bar) => `${bar.label} ${bar.pages}`).join(', ')}.`;
