@@ -158,6 +158,11 @@ describe('OpenAPI document', () => {
       'GET /api/v1/shared/reports/{token}': 'getSharedReport',
       'GET /r/{token}': 'getSharedReportPage',
       'POST /r/{token}': 'unlockSharedReportPage',
+      'PUT /api/v1/site-audits/{id}': 'updateSiteAudit',
+      'GET /s/{token}': 'getSharedSiteAuditPage',
+      'POST /s/{token}': 'unlockSharedSiteAuditPage',
+      'GET /s/{token}/issues/{check_id}': 'getSharedSiteAuditIssuePage',
+      'GET /s/{token}/pages/{page_id}': 'getSharedSiteAuditPageChecks',
       'GET /docs/checks': 'getCheckCatalogue',
     });
     const tags = document.tags.map((tag) => tag.name);
@@ -507,6 +512,11 @@ describe('OpenAPI document', () => {
       expect(trip.issues[0]).toMatchObject({ pages: 2 });
       expect(trip.affected).toHaveLength(2);
       expect(trip.links).toBe(1);
+      expect(trip.shared.privacy).toBe(0);
+      expect(trip.shared.share_url).toMatch(/\/s\/[A-Za-z0-9_-]{32}$/);
+      expect(trip.sharePageStatus).toBe(200);
+      expect(trip.sharePageType).toBe('text/html; charset=utf-8');
+      expect(trip.refusedUpdateStatus).toBe(422);
       expect(trip.cancelStatus).toBe(409);
       expect(trip.deletedStatus).toBe(204);
     });

@@ -318,6 +318,10 @@ const TAGS: Array<[string, string]> = [
     'Public and password reports, read without an API key: the HTML page at their share_url and its JSON twin for embedding.',
   ],
   [
+    'shared site audits',
+    "Public and password site audits, read without an API key: the HTML pages at their share_url (summary, an issue's pages, a page's checks).",
+  ],
+  [
     'check catalogue',
     'What each check judges and what to do when it fails; where doc_url leads.',
   ],

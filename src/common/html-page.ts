@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 
 /**
- * The HTML pages the service serves to people (shared reports, the check catalogue):
- * one layout and stylesheet, no script, and headers that keep them private,
- * unframeable and free of anything but their own stylesheet.
+ * The HTML pages the service serves to people (shared reports and site audits, the
+ * check catalogue): one layout and stylesheet, no script, and headers that keep them
+ * private, unframeable and free of anything but their own stylesheet.
  */
 
 const ESCAPES: Record<string, string> = {
@@ -64,6 +64,18 @@ button{font:inherit;padding:8px 16px;border:0;border-radius:6px;background:var(-
 .error{color:var(--bad);margin:8px 0 0}
 .score-history svg{display:block;width:100%;max-width:640px;height:auto}
 .score-history text{font-family:system-ui,sans-serif}
+.charts{display:grid;grid-template-columns:minmax(0,1fr);gap:16px;margin-top:16px}
+@media (min-width:800px){.charts{grid-template-columns:repeat(2,minmax(0,1fr))}}
+.chart h2{margin:0 0 8px}
+.chart svg{display:block;width:100%;max-width:640px;height:auto}
+.chart text{font-family:system-ui,sans-serif}
+ul.issues{list-style:none;margin:0;padding:0}
+ul.issues>li{padding:10px 0;border-top:1px solid var(--line)}
+ul.issues>li:first-child{border-top:0}
+ul.affected{margin:6px 0 0;padding-left:20px;font-size:14px}
+ul.affected li{margin:2px 0}
+.wrap,ul.issues a{overflow-wrap:anywhere}
+nav.pager{display:flex;flex-wrap:wrap;justify-content:space-between;align-items:center;gap:12px;margin-top:12px}
 footer{margin-top:32px;font-size:.85rem;color:var(--muted)}
 @media (max-width:560px){body{font-size:15px}main{padding:16px 12px 32px}.summary{gap:16px}}
 @media print{body{background:#fff}.card{border:0;padding:0}form,footer{display:none}ul.checks>li{break-inside:avoid}}

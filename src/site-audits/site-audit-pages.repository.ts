@@ -134,6 +134,36 @@ export class SiteAuditPagesRepository {
     );
   }
 
+  /**
+   * How many pages each answer got: a status code, `failed` (no HTTP answer) or
+   * `robots` (not requested); by status code.
+   */
+  statusCodeCounts(
+    auditId: string,
+  ): Promise<Array<{ label: string; pages: number }>> {
+    return this.db.query(
+      `SELECT CASE WHEN u.state = 'blocked' THEN 'robots'
+                   WHEN u.status_code IS NULL THEN 'failed'
+                   ELSE u.status_code::text END AS label,
+              count(*)::int AS pages
+       FROM site_audit_urls u WHERE u.audit_id = $1 AND ${IS_PAGE}
+       GROUP BY 1 ORDER BY min(coalesce(u.status_code, 1000)), 1`,
+      [auditId],
+    );
+  }
+
+  /** How many pages lie at each click depth (null: reached by no followed link), by depth. */
+  depthCounts(
+    auditId: string,
+  ): Promise<Array<{ depth: number | null; pages: number }>> {
+    return this.db.query(
+      `SELECT u.depth, count(*)::int AS pages
+       FROM site_audit_urls u WHERE u.audit_id = $1 AND ${IS_PAGE}
+       GROUP BY u.depth ORDER BY u.depth NULLS LAST`,
+      [auditId],
+    );
+  }
+
   /** One page by its id (its place in crawl order), with what was judged of it. */
   async page(auditId: string, id: number): Promise<AuditPageDetail | null> {
     const [row]: AuditPageDetail[] = await this.db.query(

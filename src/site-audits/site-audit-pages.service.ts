@@ -30,6 +30,23 @@ export interface AuditIssue {
 const PAGE_CHECKS = new Map(CHECKS.map((check) => [check.id, check]));
 const SITE_CHECK_BY_ID = new Map(SITE_CHECKS.map((check) => [check.id, check]));
 
+/** Every check that affects a page of a judged audit, most pages first. */
+export function issuesOf(audit: SiteAudit): AuditIssue[] {
+  return Object.entries(audit.issues ?? {})
+    .map(([id, pages]): AuditIssue => {
+      const site = SITE_CHECK_BY_ID.get(id);
+      const page = PAGE_CHECKS.get(id);
+      return {
+        id,
+        scope: site ? 'site' : 'page',
+        title: site?.title ?? page?.title ?? id,
+        importance: site?.importance ?? page?.importance ?? 'low',
+        pages,
+      };
+    })
+    .sort((a, b) => b.pages - a.pages || a.id.localeCompare(b.id));
+}
+
 /** A page with its results as the API shows them. */
 export interface AuditPageWithResults extends AuditPageRow {
   results: AnalysisResults | null;
@@ -63,6 +80,11 @@ export class SiteAuditPagesService {
     pageId: number,
   ): Promise<AuditPageWithResults> {
     await this.audits.find(accountId, auditId);
+    return this.pageOf(auditId, pageId);
+  }
+
+  /** One page of an audit the caller may read, with its results; 404 when it has none such. */
+  async pageOf(auditId: string, pageId: number): Promise<AuditPageWithResults> {
     const page = await this.pages.page(auditId, pageId);
     if (!page)
       throw new NotFoundProblem('There is no such page in this site audit.');
@@ -71,20 +93,7 @@ export class SiteAuditPagesService {
 
   /** Every check that affects a page, most pages first; 409 until the audit is judged. */
   async issues(accountId: string, auditId: string): Promise<AuditIssue[]> {
-    const audit = await this.judged(accountId, auditId);
-    return Object.entries(audit.issues ?? {})
-      .map(([id, pages]): AuditIssue => {
-        const site = SITE_CHECK_BY_ID.get(id);
-        const page = PAGE_CHECKS.get(id);
-        return {
-          id,
-          scope: site ? 'site' : 'page',
-          title: site?.title ?? page?.title ?? id,
-          importance: site?.importance ?? page?.importance ?? 'low',
-          pages,
-        };
-      })
-      .sort((a, b) => b.pages - a.pages || a.id.localeCompare(b.id));
+    return issuesOf(await this.judged(accountId, auditId));
   }
 
   /** The pages a check affects, with its evidence; 404 for a check id that names no check. */

@@ -5,6 +5,7 @@ import {
   Get,
   HttpCode,
   Post,
+  Put,
   Query,
   Req,
   Res,
@@ -30,6 +31,7 @@ import {
 import { CountsAsAnalysis } from '../rate-limits/throttlers.js';
 import { CreateSiteAuditDto } from './dto/create-site-audit.dto.js';
 import { ListSiteAuditsQuery } from './dto/list-site-audits.query.js';
+import { UpdateSiteAuditDto } from './dto/update-site-audit.dto.js';
 import { AuditId } from './site-audit-params.js';
 import {
   SiteAuditEnvelope,
@@ -112,6 +114,31 @@ export class SiteAuditsController {
     @Req() request: Request,
   ): Promise<SiteAuditEnvelope> {
     return { data: view(await this.audits.get(accountId, id), request) };
+  }
+
+  @Put(':id')
+  @ApiOperation({
+    operationId: 'updateSiteAudit',
+    summary: "Change who may read a site audit's shared page, or its schedule",
+    description:
+      'Every field is optional, but at least one must be sent. The password rule is that of reports: privacy 2 needs a password unless the audit has one, and a password goes with privacy 2 only. `rotate_share_token=1` gives a new share_url; the old one answers 404.',
+  })
+  @TakesBody()
+  @ApiOkResponse({ type: SiteAuditEnvelope })
+  @ApiProblems(400, 413, 415, 422)
+  @ApiProblemResponses({
+    ...NO_SUCH_AUDIT,
+    409: 'The account already has as many scheduled site audits as SCHEDULES_PER_ACCOUNT allows (`limit` names it); nothing was changed.',
+  })
+  async update(
+    @CurrentAccount() accountId: string,
+    @AuditId() id: string,
+    @Body() body: UpdateSiteAuditDto,
+    @Req() request: Request,
+  ): Promise<SiteAuditEnvelope> {
+    return {
+      data: view(await this.audits.update(accountId, id, body), request),
+    };
   }
 
   @Delete(':id')

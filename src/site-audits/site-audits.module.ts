@@ -33,6 +33,9 @@ import { SiteAuditsService } from './site-audits.service.js';
 import { SiteAuditOutcomes } from './site-audit-events.js';
 import { SiteJudgement } from './site-judgement.js';
 import { SiteJudgementRepository } from './site-judgement.repository.js';
+import { AuditAccess } from './shared/audit-access.js';
+import { SharedAudits } from './shared/shared-audits.service.js';
+import { SharedAuditsController } from './shared/shared-audits.controller.js';
 
 /**
  * Site audits: the keyed API of audits, their pages, issues and links; the crawl, its
@@ -47,7 +50,11 @@ import { SiteJudgementRepository } from './site-judgement.repository.js';
     RateLimitsModule,
     SchedulesModule,
   ],
-  controllers: [SiteAuditsController, SiteAuditPagesController],
+  controllers: [
+    SiteAuditsController,
+    SiteAuditPagesController,
+    SharedAuditsController,
+  ],
   providers: [
     SiteAuditsRepository,
     SiteAuditsService,
@@ -63,6 +70,8 @@ import { SiteJudgementRepository } from './site-judgement.repository.js';
     AuditPages,
     CrawlSteps,
     AuditSchedules,
+    AuditAccess,
+    SharedAudits,
     { provide: Clock, useClass: SystemClock },
     {
       provide: HostGate,

@@ -26,6 +26,15 @@ export interface NewSiteAudit {
   nextRunAt: Date | null;
 }
 
+/** What an update changes of an audit; an absent field is left as it is. */
+export interface AuditChange {
+  privacy?: Privacy;
+  passwordHash?: string | null;
+  shareToken?: string | null;
+  schedule?: Schedule | null;
+  nextRunAt?: Date | null;
+}
+
 /** The filters of the list of audits. */
 export interface SiteAuditFilter {
   status?: SiteAuditStatus;
@@ -219,6 +228,63 @@ export class SiteAuditsRepository {
       [id, accountId],
     );
     return row ? auditOf(row) : null;
+  }
+
+  /** The audit a share token opens (public or password); null otherwise. */
+  async findShared(shareToken: string): Promise<SiteAudit | null> {
+    const [row]: SiteAudit[] = await this.db.query(
+      `SELECT ${AUDIT_COLUMNS} FROM site_audits
+       WHERE share_token = $1 AND privacy <> 1`,
+      [shareToken],
+    );
+    return row ? auditOf(row) : null;
+  }
+
+  /**
+   * Changes the account's audit as `decide` says of it, locked against other
+   * updates; `decide` may throw to refuse. Answers the audit as it now is; null when
+   * the account has no such audit.
+   */
+  async changeLocked(
+    accountId: string,
+    id: string,
+    decide: (locked: SiteAudit) => AuditChange,
+  ): Promise<SiteAudit | null> {
+    return this.db.transaction(async (manager) => {
+      const [row]: SiteAudit[] = await manager.query(
+        `SELECT ${AUDIT_COLUMNS} FROM site_audits
+         WHERE id = $1 AND account_id = $2 FOR UPDATE`,
+        [id, accountId],
+      );
+      if (!row) return null;
+      const locked = auditOf(row);
+      const change = decide(locked);
+      const sets: string[] = [];
+      const parameters: unknown[] = [id];
+      const set = (column: string, value: unknown) => {
+        parameters.push(value);
+        sets.push(`${column} = $${parameters.length}`);
+      };
+      if (change.privacy !== undefined) set('privacy', change.privacy);
+      if (change.passwordHash !== undefined) {
+        set('password_hash', change.passwordHash);
+      }
+      if (change.shareToken !== undefined)
+        set('share_token', change.shareToken);
+      // Cookies of the shared page carry share_version: a privacy, password or token change voids them.
+      if (sets.length > 0) sets.push('share_version = share_version + 1');
+      if (change.schedule !== undefined) {
+        set('schedule', change.schedule);
+        set('next_run_at', change.nextRunAt ?? null);
+      }
+      if (sets.length === 0) return locked;
+      const [[updated]]: [SiteAudit[], number] = await manager.query(
+        `UPDATE site_audits SET ${sets.join(', ')}
+         WHERE id = $1 RETURNING ${AUDIT_COLUMNS}`,
+        parameters,
+      );
+      return auditOf(updated);
+    });
   }
 
   /** The audit, whoever's it is: for the crawl and its jobs. */

@@ -14,6 +14,7 @@ import {
   NotFoundProblem,
   ProblemException,
   TooManyRequestsProblem,
+  ValidationProblem,
 } from '../common/problem.js';
 import { throwIfInvalid } from '../common/validation.js';
 import type { FieldErrors } from '../common/validation.js';
@@ -23,12 +24,16 @@ import { hashPassword } from '../sharing/password-hash.js';
 import { passwordRuleProblem, Privacy } from '../sharing/privacy.js';
 import { firstRunAt, scheduleOf } from '../schedules/schedule.js';
 import { shareTokenFor } from './site-audit.js';
+import { newShareToken } from '../sharing/share-token.js';
 import { CrawlSteps } from './crawl/crawl-steps.js';
 import type { CreateSiteAuditDto } from './dto/create-site-audit.dto.js';
+import { AUDIT_UPDATE_FIELDS } from './dto/update-site-audit.dto.js';
+import type { UpdateSiteAuditDto } from './dto/update-site-audit.dto.js';
 import type { ListSiteAuditsQuery } from './dto/list-site-audits.query.js';
 import { hasStopped } from './site-audit.js';
 import type { SiteAudit } from './site-audit.js';
 import { SiteAuditsRepository } from './site-audits.repository.js';
+import type { AuditChange } from './site-audits.repository.js';
 
 /** An audit waiting for room is worth asking for again after this. */
 const BUSY_RETRY_SECONDS = 30;
@@ -153,6 +158,93 @@ export class SiteAuditsService {
     return audit;
   }
 
+  /**
+   * Changes who may read the audit's shared page (privacy, password, a new share
+   * token) and its schedule. The rules that depend on the stored audit are judged
+   * with the field errors under its lock, so one 422 names every bad field.
+   */
+  async update(
+    accountId: string,
+    id: string,
+    body: UpdateSiteAuditDto,
+  ): Promise<AuditWithQueue> {
+    const errors: FieldErrors = { ...body.fieldErrors };
+    if (
+      Object.keys(errors).length === 0 &&
+      AUDIT_UPDATE_FIELDS.every((field) => body[field] === undefined)
+    ) {
+      const message = `send at least one of ${AUDIT_UPDATE_FIELDS.join(', ')}`;
+      throw new ValidationProblem(
+        Object.fromEntries(
+          AUDIT_UPDATE_FIELDS.map((field) => [field, [message]]),
+        ),
+        `Send at least one of ${AUDIT_UPDATE_FIELDS.join(', ')}.`,
+      );
+    }
+    // Counted, and the password hashed, before the lock is taken: scrypt is slow on purpose.
+    const scheduled =
+      body.schedule !== undefined && scheduleOf(body.schedule)
+        ? await this.audits.scheduledCount(accountId)
+        : 0;
+    const passwordHash =
+      body.password === undefined || errors.password
+        ? null
+        : await hashPassword(body.password);
+    const changed = await this.audits.changeLocked(accountId, id, (stored) =>
+      this.decideChange(stored, body, errors, passwordHash, scheduled),
+    );
+    if (!changed) throw new NotFoundProblem(NO_SUCH_AUDIT);
+    return this.withQueue(changed);
+  }
+
+  private decideChange(
+    stored: SiteAudit,
+    body: UpdateSiteAuditDto,
+    errors: FieldErrors,
+    passwordHash: string | null,
+    scheduled: number,
+  ): AuditChange {
+    if (!errors.privacy && !errors.password) {
+      const problem = passwordRuleProblem(
+        body.privacy ?? stored.privacy,
+        body.password !== undefined,
+        stored.passwordHash !== null,
+      );
+      if (problem) errors.password = [problem];
+    }
+    throwIfInvalid(errors);
+    const change: AuditChange = {};
+    if (passwordHash) change.passwordHash = passwordHash;
+    // Only a real change of privacy counts, so re-sending the same value keeps the
+    // cookies of people who unlocked the shared page valid.
+    if (body.privacy !== undefined && body.privacy !== stored.privacy) {
+      change.privacy = body.privacy;
+      if (body.privacy !== Privacy.Password) change.passwordHash = null;
+    }
+    // An audit gets its share token when first shared; a rotation replaces it, so the
+    // links handed out before stop working.
+    const shared = (change.privacy ?? stored.privacy) !== Privacy.Private;
+    if (
+      body.rotate_share_token === 1 ||
+      (shared && stored.shareToken === null)
+    ) {
+      change.shareToken = newShareToken();
+    }
+    const schedule =
+      body.schedule === undefined ? undefined : scheduleOf(body.schedule);
+    if (schedule && stored.schedule === null) {
+      this.refuseSchedules(scheduled);
+    }
+    // Re-sending the schedule the audit has keeps its next run.
+    if (schedule !== undefined && schedule !== stored.schedule) {
+      change.schedule = schedule;
+      change.nextRunAt = schedule
+        ? firstRunAt(schedule, this.clock.now())
+        : null;
+    }
+    return change;
+  }
+
   /** Deletes the audit and all of it; a running one stops first (its jobs find nothing). */
   async remove(accountId: string, id: string): Promise<void> {
     if (!(await this.audits.delete(accountId, id))) {
@@ -180,7 +272,10 @@ export class SiteAuditsService {
 
   /** 409 naming SCHEDULES_PER_ACCOUNT when the account cannot schedule one more audit. */
   private async assertScheduleRoom(accountId: string): Promise<void> {
-    const scheduled = await this.audits.scheduledCount(accountId);
+    this.refuseSchedules(await this.audits.scheduledCount(accountId));
+  }
+
+  private refuseSchedules(scheduled: number): void {
     const cap = this.config.schedulesPerAccount;
     if (scheduled < cap) return;
     throw new LimitReachedProblem(

@@ -195,7 +195,11 @@ export interface paths {
     };
     /** Get one site audit */
     get: operations['getSiteAudit'];
-    put?: never;
+    /**
+     * Change who may read a site audit's shared page, or its schedule
+     * @description Every field is optional, but at least one must be sent. The password rule is that of reports: privacy 2 needs a password unless the audit has one, and a password goes with privacy 2 only. `rotate_share_token=1` gives a new share_url; the old one answers 404.
+     */
+    put: operations['updateSiteAudit'];
     post?: never;
     /** Delete a site audit and all of it (a running one stops first) */
     delete: operations['deleteSiteAudit'];
@@ -304,6 +308,70 @@ export interface paths {
     };
     /** List a site audit's links, by linking page */
     get: operations['listSiteAuditLinks'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/s/{token}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The shared page of a site audit, as HTML
+     * @description A public audit's page, or a password audit's page when the request carries its cookie (set by the password form); otherwise a password audit shows the form. The audit's score and rating, its issues counted by importance, charts of status codes and click depth, then its issues (10 a page) each with its first affected pages, each linking to that page's checks.
+     */
+    get: operations['getSharedSiteAuditPage'];
+    put?: never;
+    /**
+     * The password form of a shared site audit: opens a password audit's pages
+     * @description The right password answers 303 to the page, with a signed cookie valid 12 hours for this audit only (on a public audit, 303 with no cookie). Wrong passwords count toward the limits of the audit, as for reports.
+     */
+    post: operations['unlockSharedSiteAuditPage'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/s/{token}/issues/{check_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The pages one issue of a shared site audit affects, as HTML
+     * @description Each affected page with the evidence, 50 a page, each linking to its checks. A password audit without its cookie shows the form.
+     */
+    get: operations['getSharedSiteAuditIssuePage'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/s/{token}/pages/{page_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One page of a shared site audit and its checks, as HTML
+     * @description The page's facts, the site checks it fails with their evidence, and its page checks as a report shows them. A password audit without its cookie shows the form.
+     */
+    get: operations['getSharedSiteAuditPageChecks'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1595,7 +1663,7 @@ export interface components {
         };
       };
     };
-    UnlockReportDto: {
+    UnlockSharedPageDto: {
       content: {
         'application/x-www-form-urlencoded': {
           /** @example hunter22 */
@@ -1713,6 +1781,60 @@ export interface components {
           password?: string;
           /**
            * @description Audit the site again by itself every day or every week, from now on (`next_run_at` tells when): each run is a new audit of the same URL, settings and privacy, whose `scheduled_from` names this one. `off` (or null) never. An account has at most SCHEDULES_PER_ACCOUNT scheduled audits.
+           * @enum {string|null}
+           */
+          schedule?: 'daily' | 'weekly' | 'off' | null;
+        };
+      };
+    };
+    UpdateSiteAuditDto: {
+      content: {
+        'application/x-www-form-urlencoded': {
+          /**
+           * @description 0 public, 1 private, 2 password-protected. Switching to 2 needs a password unless the audit already has one; leaving 2 drops the stored password. Any real change signs out readers who gave the password before.
+           * @example 0
+           * @enum {integer}
+           */
+          privacy?: 0 | 1 | 2;
+          /**
+           * @description A new password. Accepted on an audit that has (or is switched to) privacy 2. Write-only.
+           * @example hunter22
+           */
+          password?: string;
+          /**
+           * @description 1 gives the audit a new share token: its share_url changes, and links handed out before answer 404. 0 does nothing.
+           * @default 0
+           * @enum {integer}
+           */
+          rotate_share_token?: 0 | 1;
+          /**
+           * @description daily or weekly: audit the site again by itself that often (a new audit of the same URL, settings and privacy each time), the first one period from now; re-sending the schedule the audit has keeps its next run. `off` (or null) stops it. An account has at most SCHEDULES_PER_ACCOUNT scheduled audits.
+           * @example weekly
+           * @enum {string|null}
+           */
+          schedule?: 'daily' | 'weekly' | 'off' | null;
+        };
+        'application/json': {
+          /**
+           * @description 0 public, 1 private, 2 password-protected. Switching to 2 needs a password unless the audit already has one; leaving 2 drops the stored password. Any real change signs out readers who gave the password before.
+           * @example 0
+           * @enum {integer}
+           */
+          privacy?: 0 | 1 | 2;
+          /**
+           * @description A new password. Accepted on an audit that has (or is switched to) privacy 2. Write-only.
+           * @example hunter22
+           */
+          password?: string;
+          /**
+           * @description 1 gives the audit a new share token: its share_url changes, and links handed out before answer 404. 0 does nothing.
+           * @default 0
+           * @enum {integer}
+           */
+          rotate_share_token?: 0 | 1;
+          /**
+           * @description daily or weekly: audit the site again by itself that often (a new audit of the same URL, settings and privacy each time), the first one period from now; re-sending the schedule the audit has keeps its next run. `off` (or null) stops it. An account has at most SCHEDULES_PER_ACCOUNT scheduled audits.
+           * @example weekly
            * @enum {string|null}
            */
           schedule?: 'daily' | 'weekly' | 'off' | null;
@@ -2830,7 +2952,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody: components['requestBodies']['UnlockReportDto'];
+    requestBody: components['requestBodies']['UnlockSharedPageDto'];
     responses: {
       /** @description The password is right: go to the page. The body is a one-line note of where to go, in the type the request accepts. */
       303: {
@@ -3235,6 +3357,143 @@ export interface operations {
       };
       /** @description No such site audit in this account (or an id that is not a positive integer). */
       404: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description Too many requests with this API key; see Retry-After. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      431: components['responses']['HeadersTooLarge'];
+      /** @description The database, or the store of the rate limits, is unreachable; see Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+    };
+  };
+  updateSiteAudit: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The site audit's `id`: a positive integer of at most 18 digits, written without leading zeros; anything else answers 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: components['requestBodies']['UpdateSiteAuditDto'];
+    responses: {
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SiteAuditEnvelope'];
+        };
+      };
+      /** @description The body cannot be parsed (malformed JSON). */
+      400: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          /** @description The authentication scheme the route expects. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description No such site audit in this account (or an id that is not a positive integer). */
+      404: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description The account already has as many scheduled site audits as SCHEDULES_PER_ACCOUNT allows (`limit` names it); nothing was changed. */
+      409: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description The body is over 16 KiB. */
+      413: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description The body is neither application/x-www-form-urlencoded nor application/json. */
+      415: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description A field or query parameter failed validation; `errors` names every one. */
+      422: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
           'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
@@ -3937,6 +4196,366 @@ export interface operations {
         };
         content: {
           'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+    };
+  };
+  getSharedSiteAuditPage: {
+    parameters: {
+      query?: {
+        /** @description The page of the list, from 1 (anything else shows the first; past the end, the last). */
+        page?: number;
+      };
+      header?: never;
+      path: {
+        /** @description The site audit's share token: 32 characters of base64url, from its share_url. */
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The audit, or the password form. */
+      200: {
+        headers: {
+          /** @description A strict policy: the page loads nothing from elsewhere and runs no script. */
+          'Content-Security-Policy'?: string;
+          /** @description `private, no-store` on shared pages; `public, max-age=3600` on the catalogue. */
+          'Cache-Control'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description No public or password site audit with this share token (a private audit, or a token rotated away, answers the same); or no such page or issue in it. */
+      404: {
+        headers: {
+          /** @description A strict policy: the page loads nothing from elsewhere and runs no script. */
+          'Content-Security-Policy'?: string;
+          /** @description `private, no-store` on shared pages; `public, max-age=3600` on the catalogue. */
+          'Cache-Control'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description Too many wrong passwords for this site audit; see Retry-After. */
+      429: {
+        headers: {
+          /** @description A strict policy: the page loads nothing from elsewhere and runs no script. */
+          'Content-Security-Policy'?: string;
+          /** @description `private, no-store` on shared pages; `public, max-age=3600` on the catalogue. */
+          'Cache-Control'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      431: components['responses']['HeadersTooLarge'];
+      /** @description The database is unreachable; see Retry-After. */
+      503: {
+        headers: {
+          /** @description A strict policy: the page loads nothing from elsewhere and runs no script. */
+          'Content-Security-Policy'?: string;
+          /** @description `private, no-store` on shared pages; `public, max-age=3600` on the catalogue. */
+          'Cache-Control'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description Any other failure (a body over 16 KiB, of another type or that does not parse; a failure of the server): a page with that status. */
+      default: {
+        headers: {
+          /** @description A strict policy: the page loads nothing from elsewhere and runs no script. */
+          'Content-Security-Policy'?: string;
+          /** @description `private, no-store` on shared pages; `public, max-age=3600` on the catalogue. */
+          'Cache-Control'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+    };
+  };
+  unlockSharedSiteAuditPage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The site audit's share token: 32 characters of base64url, from its share_url. */
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody: components['requestBodies']['UnlockSharedPageDto'];
+    responses: {
+      /** @description The password is right: go to the page. The body is a one-line note of where to go, in the type the request accepts. */
+      303: {
+        headers: {
+          /** @description The shared page, /s/{token}. */
+          Location?: string;
+          /** @description For a password audit: `shared_audit`, HMAC-signed, HttpOnly, SameSite=Lax, Path=/s/{token}, valid 12 hours. */
+          'Set-Cookie'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/plain': string;
+          'text/html': string;
+        };
+      };
+      /** @description A wrong or empty password: the form again, with a message. */
+      401: {
+        headers: {
+          /** @description A strict policy: the page loads nothing from elsewhere and runs no script. */
+          'Content-Security-Policy'?: string;
+          /** @description `private, no-store` on shared pages; `public, max-age=3600` on the catalogue. */
+          'Cache-Control'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description No public or password site audit with this share token (a private audit, or a token rotated away, answers the same); or no such page or issue in it. */
+      404: {
+        headers: {
+          /** @description A strict policy: the page loads nothing from elsewhere and runs no script. */
+          'Content-Security-Policy'?: string;
+          /** @description `private, no-store` on shared pages; `public, max-age=3600` on the catalogue. */
+          'Cache-Control'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description Too many wrong passwords for this site audit; see Retry-After. */
+      429: {
+        headers: {
+          /** @description A strict policy: the page loads nothing from elsewhere and runs no script. */
+          'Content-Security-Policy'?: string;
+          /** @description `private, no-store` on shared pages; `public, max-age=3600` on the catalogue. */
+          'Cache-Control'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      431: components['responses']['HeadersTooLarge'];
+      /** @description The database is unreachable; see Retry-After. */
+      503: {
+        headers: {
+          /** @description A strict policy: the page loads nothing from elsewhere and runs no script. */
+          'Content-Security-Policy'?: string;
+          /** @description `private, no-store` on shared pages; `public, max-age=3600` on the catalogue. */
+          'Cache-Control'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description Any other failure (a body over 16 KiB, of another type or that does not parse; a failure of the server): a page with that status. */
+      default: {
+        headers: {
+          /** @description A strict policy: the page loads nothing from elsewhere and runs no script. */
+          'Content-Security-Policy'?: string;
+          /** @description `private, no-store` on shared pages; `public, max-age=3600` on the catalogue. */
+          'Cache-Control'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+    };
+  };
+  getSharedSiteAuditIssuePage: {
+    parameters: {
+      query?: {
+        /** @description The page of the list, from 1 (anything else shows the first; past the end, the last). */
+        page?: number;
+      };
+      header?: never;
+      path: {
+        /** @description A page or site check id, as docs/checks.md names it. */
+        check_id: string;
+        /** @description The site audit's share token: 32 characters of base64url, from its share_url. */
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The pages, or the password form. */
+      200: {
+        headers: {
+          /** @description A strict policy: the page loads nothing from elsewhere and runs no script. */
+          'Content-Security-Policy'?: string;
+          /** @description `private, no-store` on shared pages; `public, max-age=3600` on the catalogue. */
+          'Cache-Control'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description No public or password site audit with this share token (a private audit, or a token rotated away, answers the same); or no such page or issue in it. */
+      404: {
+        headers: {
+          /** @description A strict policy: the page loads nothing from elsewhere and runs no script. */
+          'Content-Security-Policy'?: string;
+          /** @description `private, no-store` on shared pages; `public, max-age=3600` on the catalogue. */
+          'Cache-Control'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description Too many wrong passwords for this site audit; see Retry-After. */
+      429: {
+        headers: {
+          /** @description A strict policy: the page loads nothing from elsewhere and runs no script. */
+          'Content-Security-Policy'?: string;
+          /** @description `private, no-store` on shared pages; `public, max-age=3600` on the catalogue. */
+          'Cache-Control'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      431: components['responses']['HeadersTooLarge'];
+      /** @description The database is unreachable; see Retry-After. */
+      503: {
+        headers: {
+          /** @description A strict policy: the page loads nothing from elsewhere and runs no script. */
+          'Content-Security-Policy'?: string;
+          /** @description `private, no-store` on shared pages; `public, max-age=3600` on the catalogue. */
+          'Cache-Control'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description Any other failure (a body over 16 KiB, of another type or that does not parse; a failure of the server): a page with that status. */
+      default: {
+        headers: {
+          /** @description A strict policy: the page loads nothing from elsewhere and runs no script. */
+          'Content-Security-Policy'?: string;
+          /** @description `private, no-store` on shared pages; `public, max-age=3600` on the catalogue. */
+          'Cache-Control'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+    };
+  };
+  getSharedSiteAuditPageChecks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The page's `id` in its audit (its place in crawl order), as `/pages` lists it. */
+        page_id: number;
+        /** @description The site audit's share token: 32 characters of base64url, from its share_url. */
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The page, or the password form. */
+      200: {
+        headers: {
+          /** @description A strict policy: the page loads nothing from elsewhere and runs no script. */
+          'Content-Security-Policy'?: string;
+          /** @description `private, no-store` on shared pages; `public, max-age=3600` on the catalogue. */
+          'Cache-Control'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description No public or password site audit with this share token (a private audit, or a token rotated away, answers the same); or no such page or issue in it. */
+      404: {
+        headers: {
+          /** @description A strict policy: the page loads nothing from elsewhere and runs no script. */
+          'Content-Security-Policy'?: string;
+          /** @description `private, no-store` on shared pages; `public, max-age=3600` on the catalogue. */
+          'Cache-Control'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description Too many wrong passwords for this site audit; see Retry-After. */
+      429: {
+        headers: {
+          /** @description A strict policy: the page loads nothing from elsewhere and runs no script. */
+          'Content-Security-Policy'?: string;
+          /** @description `private, no-store` on shared pages; `public, max-age=3600` on the catalogue. */
+          'Cache-Control'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      431: components['responses']['HeadersTooLarge'];
+      /** @description The database is unreachable; see Retry-After. */
+      503: {
+        headers: {
+          /** @description A strict policy: the page loads nothing from elsewhere and runs no script. */
+          'Content-Security-Policy'?: string;
+          /** @description `private, no-store` on shared pages; `public, max-age=3600` on the catalogue. */
+          'Cache-Control'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description Any other failure (a body over 16 KiB, of another type or that does not parse; a failure of the server): a page with that status. */
+      default: {
+        headers: {
+          /** @description A strict policy: the page loads nothing from elsewhere and runs no script. */
+          'Content-Security-Policy'?: string;
+          /** @description `private, no-store` on shared pages; `public, max-age=3600` on the catalogue. */
+          'Cache-Control'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
         };
       };
     };

@@ -33,14 +33,21 @@ export interface AuditTrip {
   issues: AuditIssueView[];
   affected: string[];
   links: number;
+  /** The audit once made public with a rotated token, and what its share page answered. */
+  shared: SiteAuditView;
+  sharePageStatus: number;
+  sharePageType: string | null;
+  /** The answer to an update the password rule refuses. */
+  refusedUpdateStatus: number;
   cancelStatus: number;
   deletedStatus: number;
 }
 
 /**
  * A site audit through a client typed by docs/openapi.json alone: create, wait, read
- * its pages, one page's checks, its issues and one issue's pages, its links, then a
- * refused cancel and a delete. It must compile under --strict with no cast.
+ * its pages, one page's checks, its issues and one issue's pages, its links, an
+ * update that shares it (and its share page), a refused update, then a refused
+ * cancel and a delete. It must compile under --strict with no cast.
  */
 export async function siteAuditRoundTrip(
   baseUrl: string,
@@ -106,6 +113,26 @@ export async function siteAuditRoundTrip(
   });
   if (!links.data) throw new Error(`links answered ${links.response.status}`);
 
+  const updated = await client.PUT('/api/v1/site-audits/{id}', {
+    params: { path: { id } },
+    body: { privacy: 0, rotate_share_token: 1, schedule: 'off' },
+  });
+  if (!updated.data) {
+    throw new Error(`update answered ${updated.response.status}`);
+  }
+  const shareUrl = updated.data.data.share_url;
+  if (shareUrl === null) throw new Error('a public audit has a share_url');
+  const token = new URL(shareUrl).pathname.split('/')[2];
+  const sharePage = await client.GET('/s/{token}', {
+    params: { path: { token } },
+    parseAs: 'text',
+  });
+  // Privacy 2 needs a password the audit does not have.
+  const refusedUpdate = await client.PUT('/api/v1/site-audits/{id}', {
+    params: { path: { id } },
+    body: { privacy: 2 },
+  });
+
   const cancel = await client.POST('/api/v1/site-audits/{id}/cancel', {
     params: { path: { id } },
   });
@@ -122,6 +149,10 @@ export async function siteAuditRoundTrip(
     issues: issues.data.data,
     affected: affected?.data?.data.map((one) => one.url) ?? [],
     links: links.data.meta.total,
+    shared: updated.data.data,
+    sharePageStatus: sharePage.response.status,
+    sharePageType: sharePage.response.headers.get('content-type'),
+    refusedUpdateStatus: refusedUpdate.response.status,
     cancelStatus: cancel.response.status,
     deletedStatus: deleted.response.status,
   };

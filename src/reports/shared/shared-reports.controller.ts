@@ -26,14 +26,13 @@ import {
   RETRY_AFTER_HEADER,
 } from '../../common/api-docs.js';
 import { originOf } from '../../common/links.js';
-import { PAGE_HEADERS } from '../../common/html-page.js';
 import { ProblemException } from '../../common/problem.js';
 import { ProblemPages } from '../../common/problem-pages.js';
 import { Privacy } from '../report.entity.js';
 import { toView } from '../report.view.js';
 import { toScorePointView } from '../runs/report-run.view.js';
 import { ReportRunsService } from '../runs/report-runs.service.js';
-import { ReportAccess } from './report-access.js';
+import { ReportAccess, SHARE_COOKIE_NAME } from './report-access.js';
 import { SharedReportEnvelope } from './shared-report.view.js';
 import {
   passwordPage,
@@ -41,21 +40,13 @@ import {
   SHARED_PAGE_PATH,
   sharedProblemPage,
 } from './report-page.js';
-import { SHARE_COOKIE_NAME } from './share-cookie.js';
 import { ShareToken } from '../../sharing/share-token.js';
-import { UnlockReportDto } from './unlock-report.dto.js';
-
-function cookieOf(request: Request, name: string): string | undefined {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return value.join('=');
-  }
-  return undefined;
-}
-
-function sendPage(response: Response, status: number, html: string): void {
-  response.status(status).set(PAGE_HEADERS).send(html);
-}
+import {
+  cookieOf,
+  sendPage,
+  setShareCookie,
+} from '../../sharing/shared-page-http.js';
+import { UnlockSharedPageDto } from '../../sharing/unlock-shared-page.dto.js';
 
 /** Lets pages on any origin embed shared reports with fetch (no cookies involved). */
 export const EMBEDDING_HEADERS = {
@@ -159,7 +150,7 @@ export class SharedReportsController {
   })
   async unlock(
     @ShareToken() token: string,
-    @Body() body: UnlockReportDto,
+    @Body() body: UnlockSharedPageDto,
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
@@ -172,16 +163,7 @@ export class SharedReportsController {
       return;
     }
     if (opened.report.privacy === Privacy.Password) {
-      const cookie = this.access.cookieFor(opened.report);
-      response.cookie(cookie.name, cookie.value, {
-        httpOnly: true,
-        // Lax, not Strict: a share link opened from e-mail or chat still finds the
-        // cookie; the cookie only ever unlocks a GET.
-        sameSite: 'lax',
-        secure: request.secure,
-        path: cookie.path,
-        maxAge: cookie.maxAgeSeconds * 1000,
-      });
+      setShareCookie(request, response, this.access.cookieFor(opened.report));
     }
     response.redirect(303, `/r/${token}`);
   }

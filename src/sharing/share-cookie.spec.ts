@@ -52,3 +52,14 @@ describe('share cookie', () => {
     expect(acceptsShareCookie(secret, 'garbage', '42', 3, now)).toBe(false);
   });
 });
+
+describe('share cookie subjects', () => {
+  it('keeps kinds apart: a report id never opens the audit of the same id', () => {
+    const secret = randomBytes(32);
+    const reportCookie = issueShareCookie(secret, '7', 1);
+    expect(acceptsShareCookie(secret, reportCookie, 'audit-7', 1)).toBe(false);
+    const auditCookie = issueShareCookie(secret, 'audit-7', 1);
+    expect(acceptsShareCookie(secret, auditCookie, '7', 1)).toBe(false);
+    expect(acceptsShareCookie(secret, auditCookie, 'audit-7', 1)).toBe(true);
+  });
+});

@@ -1,0 +1,252 @@
+import { IMPORTANCES } from '../../analysis/index.js';
+import type { Importance } from '../../analysis/index.js';
+import { escapeHtml, pageLayout } from '../../common/html-page.js';
+import {
+  evidenceHtml,
+  gauge,
+  resultsSection,
+} from '../../sharing/results-html.js';
+import type { SiteAudit } from '../site-audit.js';
+import type {
+  AuditIssue,
+  AuditPageWithResults,
+} from '../site-audit-pages.service.js';
+import { barChart } from './audit-charts.js';
+import type { Bar } from './audit-charts.js';
+
+/**
+ * Server-rendered pages of a shared site audit. Everything that came from the crawled
+ * site (URLs, titles, messages, evidence) goes through escapeHtml; the pages carry no
+ * script, and their stylesheet is allowed by its hash in the Content-Security-Policy.
+ * Links go only to the audit's own pages, never to the crawled site.
+ */
+
+/** A page a check affects, as the issue lists show it. */
+export interface AffectedPage {
+  page_id: number;
+  url: string;
+  value: unknown;
+}
+
+/** An issue with the first of the pages it affects. */
+export interface IssueWithPages extends AuditIssue {
+  affected: AffectedPage[];
+}
+
+/** Where a list stands: this page of so many. */
+export interface Paging {
+  page: number;
+  lastPage: number;
+}
+
+/** What the summary page of an audit shows. */
+export interface AuditSummary {
+  audit: SiteAudit;
+  /** Every issue, most pages first (for the counts by importance). */
+  issues: AuditIssue[];
+  /** The issues of this page of the list, with their first affected pages. */
+  shown: IssueWithPages[];
+  paging: Paging;
+  statusCodes: Bar[];
+  depths: Bar[];
+}
+
+const base = (audit: SiteAudit) => `/s/${escapeHtml(audit.shareToken)}`;
+
+function when(date: Date | null): string {
+  return date ? `${date.toISOString().replace('T', ' ').slice(0, 16)} UTC` : '';
+}
+
+function header(audit: SiteAudit, title: string, back = ''): string {
+  const finished = audit.finishedAt
+    ? `Audited ${when(audit.finishedAt)}`
+    : `Started ${when(audit.startedAt ?? audit.createdAt)}`;
+  return `<header>
+${back}<h1>${title}</h1>
+<p class="muted">${finished} · ${audit.crawled.toLocaleString('en')} pages crawled</p>
+</header>`;
+}
+
+/** A link back to the audit's summary. */
+function backLink(audit: SiteAudit): string {
+  return `<p><a href="${base(audit)}">← Site audit of <span class="wrap">${escapeHtml(audit.url)}</span></a></p>\n`;
+}
+
+/** Previous and next links of a paginated list; nothing when it fits one page. */
+function pager(path: string, paging: Paging): string {
+  if (paging.lastPage <= 1) return '';
+  const link = (page: number, rel: string, text: string) =>
+    page >= 1 && page <= paging.lastPage
+      ? `<a href="${path}?page=${page}" rel="${rel}">${text}</a>`
+      : '<span></span>';
+  return `<nav class="pager" aria-label="Pages">
+${link(paging.page - 1, 'prev', '← Previous')}
+<span class="muted">Page ${paging.page} of ${paging.lastPage}</span>
+${link(paging.page + 1, 'next', 'Next →')}
+</nav>`;
+}
+
+const IMPORTANCE_TONE: Record<Importance, string> = {
+  high: 'bad',
+  medium: 'decent',
+  low: 'muted',
+};
+
+/** The score, the rating and the issues counted by importance. */
+function summarySection(audit: SiteAudit, issues: AuditIssue[]): string {
+  const scored =
+    audit.score !== null && audit.result !== null
+      ? `${gauge(audit.score, audit.result)}
+<div><div class="rating ${audit.result}">${audit.result}</div><div class="muted">Score ${audit.score} of 100</div></div>`
+      : `<div><div class="rating">No score</div><div class="muted">${
+          audit.finishedAt ? 'No HTML page was judged.' : 'Not judged yet.'
+        }</div></div>`;
+  const counts = IMPORTANCES.map((importance) => {
+    const of = issues.filter((issue) => issue.importance === importance);
+    const pages = of.reduce((sum, issue) => sum + issue.pages, 0);
+    return `<div><span class="muted">${importance[0].toUpperCase()}${importance.slice(1)} importance</span><strong class="${of.length ? IMPORTANCE_TONE[importance] : 'good'}">${of.length}</strong><span class="muted">${of.length === 1 ? 'issue' : 'issues'}, ${pages.toLocaleString('en')} affected</span></div>`;
+  }).join('\n');
+  return `<section class="card summary">
+${scored}
+<div class="categories">
+${counts}
+</div>
+</section>`;
+}
+
+function chartsSection(statusCodes: Bar[], depths: Bar[]): string {
+  if (statusCodes.length === 0) return '';
+  return `<div class="charts">
+<div class="card chart"><h2>Status codes</h2>${barChart('status-codes', 'Pages by status code', statusCodes)}</div>
+<div class="card chart"><h2>Click depth</h2>${barChart('click-depth', 'Pages by click depth from the start page', depths)}</div>
+</div>`;
+}
+
+function pageLink(audit: SiteAudit, page: AffectedPage): string {
+  return `<a href="${base(audit)}/pages/${page.page_id}">${escapeHtml(page.url)}</a>`;
+}
+
+function issueItem(audit: SiteAudit, issue: IssueWithPages): string {
+  const more =
+    issue.pages > issue.affected.length
+      ? `<p><a href="${base(audit)}/issues/${escapeHtml(issue.id)}">All ${issue.pages.toLocaleString('en')} pages</a></p>`
+      : '';
+  return `<li>
+<div><span class="check-title">${escapeHtml(issue.title)}</span><span class="importance">${escapeHtml(issue.importance)}</span></div>
+<div class="muted">${issue.pages.toLocaleString('en')} ${issue.pages === 1 ? 'page' : 'pages'} · <code>${escapeHtml(issue.id)}</code></div>
+<ul class="affected">${issue.affected.map((page) => `<li>${pageLink(audit, page)}</li>`).join('')}</ul>
+${more}</li>`;
+}
+
+function statusNote(audit: SiteAudit): string {
+  if (audit.status === 'failed') {
+    return `<p class="card error">The audit failed (${escapeHtml(audit.error?.code ?? 'unknown')}): ${escapeHtml(audit.error?.message ?? '')}</p>\n`;
+  }
+  if (audit.finishedAt === null) {
+    return `<p class="card">The audit is ${escapeHtml(audit.status)}. Its issues are judged once the crawl stops; reload this page later.</p>\n`;
+  }
+  return '';
+}
+
+/** The summary page: score, issues by importance, the two charts, the issues and their pages. */
+export function auditPage(summary: AuditSummary): string {
+  const { audit, issues, shown, paging } = summary;
+  const list =
+    audit.finishedAt === null
+      ? ''
+      : shown.length === 0
+        ? '<h2>Issues</h2>\n<div class="card"><p>No page fails any check.</p></div>'
+        : `<h2>Issues</h2>
+<div class="card"><ul class="issues">
+${shown.map((issue) => issueItem(audit, issue)).join('\n')}
+</ul>
+${pager(base(audit), paging)}</div>`;
+  return pageLayout(
+    `Site audit: ${audit.url}`,
+    `${header(audit, `Site audit of <span class="wrap">${escapeHtml(audit.url)}</span>`)}
+${statusNote(audit)}${summarySection(audit, issues)}
+${chartsSection(summary.statusCodes, summary.depths)}
+${list}`,
+  );
+}
+
+/** The pages one issue affects, with the evidence for each, a page of them. */
+export function issuePage(
+  audit: SiteAudit,
+  issue: AuditIssue,
+  affected: AffectedPage[],
+  paging: Paging,
+): string {
+  const items = affected
+    .map(
+      (page) =>
+        `<li><div>${pageLink(audit, page)}</div>${evidenceHtml(page.value)}</li>`,
+    )
+    .join('\n');
+  return pageLayout(
+    `${issue.title}: ${audit.url}`,
+    `${header(audit, escapeHtml(issue.title), backLink(audit))}
+<section class="card">
+<p class="muted">${escapeHtml(issue.importance)} importance · ${issue.pages.toLocaleString('en')} ${issue.pages === 1 ? 'page' : 'pages'} · <code>${escapeHtml(issue.id)}</code></p>
+<ul class="issues">
+${items || '<li>No page on this page of the list.</li>'}
+</ul>
+${pager(`${base(audit)}/issues/${escapeHtml(issue.id)}`, paging)}
+</section>`,
+  );
+}
+
+function yesNo(value: boolean): string {
+  return value ? 'yes' : 'no';
+}
+
+/** One page of the audit: its facts, the site checks it fails, its page checks. */
+export function auditPageChecks(
+  audit: SiteAudit,
+  page: AuditPageWithResults,
+  siteCheckTitle: (id: string) => string,
+): string {
+  const fact = (term: string, value: string | number | null) =>
+    value === null || value === ''
+      ? ''
+      : `<dt>${term}</dt><dd>${escapeHtml(value)}</dd>`;
+  const facts = [
+    fact(
+      'Status',
+      page.status_code ??
+        (page.blocked_by_robots ? 'not requested (robots.txt)' : page.error),
+    ),
+    fact('Redirects to', page.redirect_to),
+    fact('Content type', page.content_type),
+    fact('Title', page.title),
+    fact('Canonical', page.canonical),
+    fact('Click depth', page.depth ?? 'none (no followed link)'),
+    fact('Inlinks', page.inlinks),
+    fact('Outlinks', page.outlinks),
+    fact('Indexable', yesNo(page.indexable)),
+    fact('In a sitemap', yesNo(page.in_sitemap)),
+  ].join('\n');
+  const siteChecks = page.site_checks.length
+    ? `<h2>Site checks it fails</h2>
+<div class="card"><ul class="checks">
+${page.site_checks
+  .map(
+    (check) => `<li><span class="mark bad" aria-hidden="true">✗</span>
+<div><span class="check-title">${escapeHtml(siteCheckTitle(check.id))}</span> <code>${escapeHtml(check.id)}</code>${evidenceHtml(check.value)}</div></li>`,
+  )
+  .join('\n')}
+</ul></div>`
+    : '';
+  const results = page.results
+    ? `<h2>Page checks</h2>\n${resultsSection(page.results)}`
+    : '<h2>Page checks</h2>\n<div class="card"><p>Not an HTML page: the page checks judge HTML pages only.</p></div>';
+  return pageLayout(
+    `Page: ${page.url}`,
+    `${header(audit, `<span class="wrap">${escapeHtml(page.url)}</span>`, backLink(audit))}
+<div class="card"><dl class="facts">
+${facts}
+</dl></div>
+${siteChecks}
+${results}`,
+  );
+}

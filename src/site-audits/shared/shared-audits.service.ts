@@ -1,0 +1,101 @@
+import { Injectable } from '@nestjs/common';
+import { IMPORTANCES } from '../../analysis/index.js';
+import { NotFoundProblem } from '../../common/problem.js';
+import type { SiteAudit } from '../site-audit.js';
+import { SiteAuditPagesRepository } from '../site-audit-pages.repository.js';
+import {
+  issuesOf,
+  SiteAuditPagesService,
+} from '../site-audit-pages.service.js';
+import type { AuditPageWithResults } from '../site-audit-pages.service.js';
+import { depthBars, statusBars } from './audit-charts.js';
+import type { AffectedPage, AuditSummary, Paging } from './audit-page.js';
+import type { AuditIssue } from '../site-audit-pages.service.js';
+
+/** Issues on one page of the summary's list. */
+const ISSUES_PER_PAGE = 10;
+/** Affected pages each issue shows on the summary; the rest are a link away. */
+const PAGES_PER_ISSUE = 5;
+/** Affected pages on one page of an issue's list. */
+const AFFECTED_PER_PAGE = 50;
+
+/** The page of a list asked for, within 1 and the last page. */
+function pagingOf(page: number, total: number, perPage: number): Paging {
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  return { page: Math.min(Math.max(1, page), lastPage), lastPage };
+}
+
+/** What the shared pages of an audit read, once the gate has let the reader in. */
+@Injectable()
+export class SharedAudits {
+  constructor(
+    private readonly pages: SiteAuditPagesRepository,
+    private readonly pageResults: SiteAuditPagesService,
+  ) {}
+
+  /** The summary: its issues (a page of them, with their first pages) and its charts. */
+  async summary(audit: SiteAudit, page: number): Promise<AuditSummary> {
+    // People read the most important first; the API's order (most pages) breaks ties.
+    const issues =
+      audit.finishedAt === null
+        ? []
+        : issuesOf(audit).sort(
+            (a, b) =>
+              IMPORTANCES.indexOf(a.importance) -
+              IMPORTANCES.indexOf(b.importance),
+          );
+    const paging = pagingOf(page, issues.length, ISSUES_PER_PAGE);
+    const from = (paging.page - 1) * ISSUES_PER_PAGE;
+    const shown = await Promise.all(
+      issues.slice(from, from + ISSUES_PER_PAGE).map(async (issue) => ({
+        ...issue,
+        affected: await this.pages.affected(
+          audit.id,
+          issue.id,
+          0,
+          PAGES_PER_ISSUE,
+        ),
+      })),
+    );
+    const [statusCodes, depths] = await Promise.all([
+      this.pages.statusCodeCounts(audit.id),
+      this.pages.depthCounts(audit.id),
+    ]);
+    return {
+      audit,
+      issues,
+      shown,
+      paging,
+      statusCodes: statusBars(statusCodes),
+      depths: depthBars(depths),
+    };
+  }
+
+  /** A page of the pages one issue affects; 404 for a check that affects none of them. */
+  async issue(
+    audit: SiteAudit,
+    checkId: string,
+    page: number,
+  ): Promise<{ issue: AuditIssue; affected: AffectedPage[]; paging: Paging }> {
+    const issue =
+      audit.finishedAt === null
+        ? undefined
+        : issuesOf(audit).find((one) => one.id === checkId);
+    if (!issue) {
+      throw new NotFoundProblem('No page of this site audit fails that check.');
+    }
+    const paging = pagingOf(page, issue.pages, AFFECTED_PER_PAGE);
+    const affected = await this.pages.affected(
+      audit.id,
+      checkId,
+      (paging.page - 1) * AFFECTED_PER_PAGE,
+      AFFECTED_PER_PAGE,
+    );
+    return { issue, affected, paging };
+  }
+
+  /** One page with its results; 404 when the audit has no such page. */
+  page(audit: SiteAudit, pageId: number): Promise<AuditPageWithResults> {
+    return this.pageResults.pageOf(audit.id, pageId);
+  }
+}

@@ -1,0 +1,213 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { chromium } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import type { FixtureSite } from './support/fixture-server.js';
+import {
+  seedHostileUrl,
+  sharePath,
+  startHostileAuditSite,
+} from './support/shared-audits.js';
+import { runAudit } from './support/site-audits.js';
+import { startTestApp } from './support/test-app.js';
+import type { TestApp } from './support/test-app.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARTIFACTS = join(process.cwd(), 'test-artifacts');
+// CI installs Chromium and sets REQUIRE_BROWSER, so there a missing browser fails.
+const run =
+  existsSync(CHROMIUM) || process.env.REQUIRE_BROWSER
+    ? describe
+    : describe.skip;
+
+const WIDTHS = [
+  { name: 'phone', width: 375, height: 812 },
+  { name: 'desktop', width: 1280, height: 900 },
+];
+
+run('shared site audit pages in headless Chromium', () => {
+  let t: TestApp;
+  let site: FixtureSite;
+  let browser: Browser;
+  let origin: string;
+  let key: string;
+  /** The public audit of the hostile site: its shared path, and its page whose URL carries markup. */
+  let shared: string;
+  let hostilePage: number;
+
+  beforeAll(async () => {
+    await mkdir(ARTIFACTS, { recursive: true });
+    site = await startHostileAuditSite();
+    t = await startTestApp({ RATE_LIMIT_PER_MINUTE: '100000' });
+    await t.app.listen(0, '127.0.0.1');
+    origin = `http://127.0.0.1:${(t.http.address() as AddressInfo).port}`;
+    key = (await t.newAccount()).key;
+    const audit = await runAudit(t.as(key), {
+      url: site.url('/'),
+      privacy: 0,
+    });
+    const res = await t
+      .as(key)
+      .get(`/api/v1/site-audits/${audit.id}`)
+      .expect(200);
+    shared = sharePath(res.body.data.share_url);
+    hostilePage = await seedHostileUrl(t.dataSource, audit.id, '/a');
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+    await site?.close();
+  });
+
+  /** A page that records what would betray a broken page: CSP refusals, dialogs, errors. */
+  async function open(width: number, height: number) {
+    const context = await browser.newContext({ viewport: { width, height } });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(m.text());
+    });
+    page.on('pageerror', (e) => problems.push(e.message));
+    page.on('dialog', (d) => {
+      problems.push(`dialog: ${d.message()}`);
+      void d.dismiss();
+    });
+    page.on('request', (r) => {
+      if (!r.url().startsWith(origin))
+        problems.push(`external request: ${r.url()}`);
+    });
+    return { page, problems, close: () => context.close() };
+  }
+
+  /** Nothing wider than the screen, text at least 12 px, no script, and the stylesheet applied. */
+  async function expectReadable(page: Page, width: number, items: string) {
+    const layout = await page.evaluate((selector) => {
+      const found = [...document.querySelectorAll(selector)];
+      return {
+        scrollWidth: document.documentElement.scrollWidth,
+        items: found.length,
+        smallestFont: Math.min(
+          ...found.map((el) => parseFloat(getComputedStyle(el).fontSize)),
+        ),
+        widest: Math.max(
+          ...found.map((el) => el.getBoundingClientRect().right),
+        ),
+        scripts: document.scripts.length,
+        images: document.images.length,
+        styled:
+          getComputedStyle(document.body).fontFamily !== 'Times New Roman',
+      };
+    }, items);
+    expect(layout.items).toBeGreaterThan(0);
+    expect(layout.scrollWidth).toBeLessThanOrEqual(width);
+    expect(layout.widest).toBeLessThanOrEqual(width);
+    expect(layout.smallestFont).toBeGreaterThanOrEqual(12);
+    expect(layout.scripts).toBe(0);
+    expect(layout.images).toBe(0);
+    expect(layout.styled).toBe(true);
+  }
+
+  it.each(WIDTHS)(
+    'renders the summary, its charts and issues at $name width',
+    async ({ name, width, height }) => {
+      const { page, problems, close } = await open(width, height);
+      await page.goto(`${origin}${shared}`);
+      expect(await page.locator('svg.gauge').isVisible()).toBe(true);
+      const charts = page.locator('svg.bar-chart');
+      expect(await charts.count()).toBe(2);
+      for (const chart of await charts.all()) {
+        const box = (await chart.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(width);
+        expect(box.height).toBeGreaterThan(20);
+        expect(await chart.getAttribute('role')).toBe('img');
+      }
+      await expectReadable(page, width, 'ul.issues > li, ul.affected a');
+      await page.screenshot({
+        path: join(ARTIFACTS, `site-audit-${name}.png`),
+        fullPage: true,
+      });
+      expect(problems).toEqual([]);
+      await close();
+    },
+  );
+
+  it.each(WIDTHS)(
+    "follows a page's link to its checks at $name width",
+    async ({ name, width, height }) => {
+      const { page, problems, close } = await open(width, height);
+      await page.goto(`${origin}${shared}`);
+      await Promise.all([
+        page.waitForURL(`${origin}${shared}/pages/${hostilePage}`),
+        page.click(`a[href="${shared}/pages/${hostilePage}"] >> nth=0`),
+      ]);
+      // The URL that carries markup shows as text.
+      expect(await page.locator('h1').innerText()).toContain(
+        `onerror=alert('url')`,
+      );
+      await expectReadable(page, width, 'ul.checks > li, dl.facts dd');
+      await page.screenshot({
+        path: join(ARTIFACTS, `site-audit-page-${name}.png`),
+        fullPage: true,
+      });
+      await page.goto(`${origin}${shared}/issues/duplicate_title`);
+      await expectReadable(page, width, 'ul.issues > li');
+      expect(problems).toEqual([]);
+      await close();
+    },
+  );
+
+  it('shows the password form, then the audit once the password is given', async () => {
+    const audit = await runAudit(t.as(key), {
+      url: site.url('/'),
+      privacy: 2,
+      password: 'hunter2 hunter2',
+      sitemaps: false,
+    });
+    const res = await t
+      .as(key)
+      .get(`/api/v1/site-audits/${audit.id}`)
+      .expect(200);
+    const locked = sharePath(res.body.data.share_url);
+    const { page, problems, close } = await open(375, 812);
+    await page.goto(`${origin}${locked}`);
+    expect(await page.locator('input[type=password]').isVisible()).toBe(true);
+    await page.fill('input[type=password]', 'wrong one');
+    await page.click('button[type=submit]');
+    expect(await page.locator('.error').isVisible()).toBe(true);
+    await page.fill('input[type=password]', 'hunter2 hunter2');
+    await Promise.all([
+      page.waitForURL(`${origin}${locked}`),
+      page.click('button[type=submit]'),
+    ]);
+    expect(await page.locator('svg.gauge').isVisible()).toBe(true);
+    await expectReadable(page, 375, 'ul.issues > li');
+    // The wrong attempt answered 401, which Chromium logs as a console error.
+    expect(problems.filter((p) => !/401/.test(p))).toEqual([]);
+    await close();
+  });
+
+  it('answers a private or rotated-away audit with a 404 page', async () => {
+    const { page, problems, close } = await open(1280, 900);
+    const res = await page.goto(`${origin}/s/${'A'.repeat(32)}`);
+    expect(res?.status()).toBe(404);
+    expect(await page.locator('h1').innerText()).toBe('Site audit not found');
+    expect(problems.filter((p) => !/404/.test(p))).toEqual([]);
+    await close();
+  });
+});

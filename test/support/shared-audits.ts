@@ -1,0 +1,58 @@
+import type { DataSource } from 'typeorm';
+import { XSS_PAGE } from './hostile-page.js';
+import { html, startFixtureSite } from './fixture-server.js';
+import type { FixtureSite } from './fixture-server.js';
+
+/** Markup a crawled page's URL is made to carry, as a hostile row would hold it. */
+export const HOSTILE_URL_TAIL = `"><img src=x onerror=alert('url')><script>alert('url')</script>`;
+
+/** A title that must show as text: markup and script, escaped in the page's HTML. */
+export const HOSTILE_TITLE = `<script>alert("title")</script>"><img src=x onerror=alert(1)>`;
+
+const page = (title: string, body: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><h1>Fixture</h1><p>${'Plain words about nothing. '.repeat(30)}</p>${body}</body></html>`;
+
+/**
+ * A small site whose pages carry markup and script: two pages of one hostile title
+ * (a duplicate_title issue), the hostile page of reports, and a link to a missing
+ * page whose path holds markup (a broken_link issue).
+ */
+export function startHostileAuditSite(): Promise<FixtureSite> {
+  const hostileTitle = HOSTILE_TITLE.replace(/</g, '&lt;').replace(
+    />/g,
+    '&gt;',
+  );
+  const links = ['/a', '/b', '/xss', '/missing"><img src=x onerror=alert(7)>']
+    .map((path) => `<a href='${path}'>to ${path.replace(/[<>]/g, '')}</a>`)
+    .join(' ');
+  return startFixtureSite({
+    '/': (_req, res) => html(res, page('Home of the fixture', links)),
+    '/a': (_req, res) => html(res, page(hostileTitle, '<a href="/">home</a>')),
+    '/b': (_req, res) => html(res, page(hostileTitle, '<a href="/">home</a>')),
+    '/xss': (_req, res) => html(res, XSS_PAGE),
+  });
+}
+
+/**
+ * Makes the stored URL of one crawled page of the audit carry markup, as a crawl of a
+ * site that sends such a URL unescaped could; answers that page's id.
+ */
+export async function seedHostileUrl(
+  db: DataSource,
+  auditId: number,
+  path: string,
+): Promise<number> {
+  const [[row]]: [Array<{ place: number }>, number] = await db.query(
+    `UPDATE site_audit_urls SET url = url || $3
+     WHERE audit_id = $1 AND url LIKE $2 AND place IS NOT NULL
+     RETURNING place`,
+    [auditId, `%${path}`, HOSTILE_URL_TAIL],
+  );
+  return row.place;
+}
+
+/** The path of a share_url: /s/{token}. */
+export function sharePath(shareUrl: string | null): string {
+  if (!shareUrl) throw new Error('The audit has no share_url');
+  return new URL(shareUrl).pathname;
+}
