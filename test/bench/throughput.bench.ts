@@ -1,12 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { availableParallelism } from 'node:os';
 import { Redis } from 'ioredis';
-import { html, startFixtureSite } from '../support/fixture-server.js';
 import type { FixtureSite } from '../support/fixture-server.js';
-import { wellMadePage } from '../support/pages.js';
+import { startReportSites } from '../support/report-site.js';
 import { startService } from '../support/service-process.js';
 import type { ServiceProcess } from '../support/service-process.js';
 
@@ -99,51 +97,6 @@ function psql(database: string, sql: string): void {
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
-}
-
-/** Every link and subresource of the page answers, as on a healthy site: each is probed. */
-const LINKED_PATHS = [
-  '/',
-  '/features',
-  '/pricing',
-  '/docs',
-  '/contact',
-  '/privacy',
-  '/fr-ca/tarifs',
-  '/favicon.svg',
-  '/assets/site.css',
-  '/assets/app.js',
-  '/assets/pricing.js',
-  '/assets/team.avif',
-  '/assets/team.webp',
-  '/assets/chart.svg',
-];
-
-/** The site under audit, and the partner site it links to, both on loopback. */
-async function startSites(): Promise<FixtureSite[]> {
-  const small = (_req: IncomingMessage, res: ServerResponse) => {
-    res.writeHead(200, { 'content-type': 'text/plain' });
-    res.end('ok');
-  };
-  const partner = await startFixtureSite({ '/': small });
-  const site: FixtureSite = await startFixtureSite({
-    ...Object.fromEntries(LINKED_PATHS.map((path) => [path, small])),
-    '/page': (_req, res) =>
-      html(res, wellMadePage(site.origin, partner.origin), {
-        'cache-control': 'max-age=60',
-      }),
-    '/robots.txt': (_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/plain' });
-      res.end(`User-agent: *\nSitemap: ${site.origin}/sitemap.xml\n`);
-    },
-    '/sitemap.xml': (_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/xml' });
-      res.end(
-        `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${site.origin}/page</loc></url></urlset>`,
-      );
-    },
-  });
-  return [site, partner];
 }
 
 /** Creates `count` reports with CONCURRENCY clients, each waiting for its answer. */
@@ -245,7 +198,7 @@ async function round(workers: number, site: FixtureSite): Promise<Round> {
 }
 
 async function main(): Promise<void> {
-  const sites = await startSites();
+  const sites = await startReportSites();
   const [site] = sites;
   try {
     console.log(
