@@ -24,6 +24,9 @@ import { PageWork } from './crawl/page-work.js';
 import { PostgresHostGate } from './crawl/postgres-host-gate.js';
 import { RedisHostGate } from './crawl/redis-host-gate.js';
 import { SiteStarts } from './crawl/site-start.js';
+import { SiteAuditExportsController } from './exports/site-audit-exports.controller.js';
+import { SiteAuditExportsRepository } from './exports/site-audit-exports.repository.js';
+import { SiteAuditExportsService } from './exports/site-audit-exports.service.js';
 import { SiteAuditPagesController } from './site-audit-pages.controller.js';
 import { SiteAuditPagesRepository } from './site-audit-pages.repository.js';
 import { SiteAuditPagesService } from './site-audit-pages.service.js';
@@ -47,12 +50,18 @@ import { SiteJudgementRepository } from './site-judgement.repository.js';
     RateLimitsModule,
     SchedulesModule,
   ],
-  controllers: [SiteAuditsController, SiteAuditPagesController],
+  controllers: [
+    SiteAuditsController,
+    SiteAuditPagesController,
+    SiteAuditExportsController,
+  ],
   providers: [
     SiteAuditsRepository,
     SiteAuditsService,
     SiteAuditPagesRepository,
     SiteAuditPagesService,
+    SiteAuditExportsRepository,
+    SiteAuditExportsService,
     SiteJudgement,
     SiteAuditOutcomes,
     SiteJudgementRepository,
