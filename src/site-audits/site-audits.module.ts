@@ -24,6 +24,10 @@ import { PageWork } from './crawl/page-work.js';
 import { PostgresHostGate } from './crawl/postgres-host-gate.js';
 import { RedisHostGate } from './crawl/redis-host-gate.js';
 import { SiteStarts } from './crawl/site-start.js';
+import { AuditDiffs } from './diff/audit-diffs.js';
+import { SiteAuditDiffController } from './diff/site-audit-diff.controller.js';
+import { SiteAuditDiffRepository } from './diff/site-audit-diff.repository.js';
+import { SiteAuditDiffService } from './diff/site-audit-diff.service.js';
 import { SiteAuditExportsController } from './exports/site-audit-exports.controller.js';
 import { SiteAuditExportsRepository } from './exports/site-audit-exports.repository.js';
 import { SiteAuditExportsService } from './exports/site-audit-exports.service.js';
@@ -54,6 +58,7 @@ import { SiteJudgementRepository } from './site-judgement.repository.js';
     SiteAuditsController,
     SiteAuditPagesController,
     SiteAuditExportsController,
+    SiteAuditDiffController,
   ],
   providers: [
     SiteAuditsRepository,
@@ -62,6 +67,9 @@ import { SiteJudgementRepository } from './site-judgement.repository.js';
     SiteAuditPagesService,
     SiteAuditExportsRepository,
     SiteAuditExportsService,
+    SiteAuditDiffRepository,
+    AuditDiffs,
+    SiteAuditDiffService,
     SiteJudgement,
     SiteAuditOutcomes,
     SiteJudgementRepository,
