@@ -37,10 +37,11 @@ export function recordOf<T>(
   return columns.map((column) => column.value(row));
 }
 
-/** Evidence as one cell: text as it is, anything else as JSON, nothing as empty. */
-export function evidenceCell(value: unknown): string | null {
+/** Evidence as one cell: text and numbers as they are, anything else as JSON, nothing as empty. */
+export function evidenceCell(value: unknown): string | number | null {
   if (value === null || value === undefined) return null;
-  return typeof value === 'string' ? value : JSON.stringify(value);
+  if (typeof value === 'string' || typeof value === 'number') return value;
+  return JSON.stringify(value);
 }
 
 /** The description of a file's columns, for the docs and the OpenAPI document. */
