@@ -253,6 +253,7 @@ const auditQuery = fc.dictionary(
       'to',
       'status',
       'project',
+      'pages_per_change',
     ),
     hostileText,
   ),
@@ -270,6 +271,9 @@ const auditPath = fc.tuple(
     '/issues',
     '/issues/broken_link',
     '/links',
+    '/issues.csv',
+    '/pages.csv',
+    '/diff',
   ),
   fc.option(segment),
 );
