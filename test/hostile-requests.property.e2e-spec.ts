@@ -294,6 +294,7 @@ const auditQuery = fc.dictionary(
       'to',
       'status',
       'project',
+      'pages_per_change',
     ),
     hostileText,
   ),
@@ -311,6 +312,9 @@ const auditPath = fc.tuple(
     '/issues',
     '/issues/broken_link',
     '/links',
+    '/issues.csv',
+    '/pages.csv',
+    '/diff',
   ),
   fc.option(segment),
 );

@@ -143,11 +143,14 @@ describe('OpenAPI document', () => {
       'POST /api/v1/site-audits': 'createSiteAudit',
       'GET /api/v1/site-audits': 'listSiteAudits',
       'GET /api/v1/site-audits/{id}': 'getSiteAudit',
+      'GET /api/v1/site-audits/{id}/diff': 'diffSiteAudits',
       'DELETE /api/v1/site-audits/{id}': 'deleteSiteAudit',
       'POST /api/v1/site-audits/{id}/cancel': 'cancelSiteAudit',
       'GET /api/v1/site-audits/{id}/pages': 'listSiteAuditPages',
+      'GET /api/v1/site-audits/{id}/pages.csv': 'exportSiteAuditPages',
       'GET /api/v1/site-audits/{id}/pages/{page_id}': 'getSiteAuditPage',
       'GET /api/v1/site-audits/{id}/issues': 'listSiteAuditIssues',
+      'GET /api/v1/site-audits/{id}/issues.csv': 'exportSiteAuditIssues',
       'GET /api/v1/site-audits/{id}/issues/{check_id}':
         'listSiteAuditIssuePages',
       'GET /api/v1/site-audits/{id}/links': 'listSiteAuditLinks',
@@ -517,6 +520,10 @@ describe('OpenAPI document', () => {
       expect(trip.sharePageStatus).toBe(200);
       expect(trip.sharePageType).toBe('text/html; charset=utf-8');
       expect(trip.refusedUpdateStatus).toBe(422);
+      expect(trip.pagesCsv.split('\r\n')).toHaveLength(4);
+      expect(trip.issuesCsvType).toBe('text/csv; charset=utf-8');
+      expect(trip.diffStatus).toBe(404);
+      expect(trip.changes).toEqual([]);
       expect(trip.cancelStatus).toBe(409);
       expect(trip.deletedStatus).toBe(204);
     });

@@ -8,6 +8,7 @@ import { startService } from './support/service-process.js';
 import type { ServiceProcess } from './support/service-process.js';
 import { startTestApp } from './support/test-app.js';
 import type { TestApp } from './support/test-app.js';
+import { runAudit } from './support/site-audits.js';
 import { waitUntil } from './support/wait.js';
 import { TEST_REDIS_URL as REDIS_URL } from './support/redis.js';
 
@@ -376,6 +377,77 @@ describe.each(MODES)('webhooks, $name', (mode) => {
       error: { code: 'connection' },
     });
     expect(arrived).toHaveLength(2);
+  });
+
+  it('site_audit.changed arrives signed with the counts per change type and the diff, only when the site changed since its previous audit', async () => {
+    const { key } = await t.newAccount();
+    const hook = await newWebhook(key, receiver.url('/b'), [
+      'site_audit.changed',
+    ]);
+    const audit = { url: site.url('/changing'), max_pages: 1 };
+    try {
+      pageVersion = 'good';
+      const first = await runAudit(t.as(key), audit);
+      pageVersion = 'worse';
+      const second = await runAudit(t.as(key), audit);
+      // Unchanged since the second: no event.
+      const third = await runAudit(t.as(key), audit);
+      expect([first, second, third].map((a) => a.status)).toEqual([
+        'completed',
+        'completed',
+        'completed',
+      ]);
+      // Deliveries are stored in the transaction that completes an audit.
+      expect(
+        (await deliveriesOf(key, hook.id)).data.map((d: any) => d.event),
+      ).toEqual(['site_audit.changed']);
+      const [message] = await waitUntil(
+        () => Promise.resolve(receiver.at('/b')),
+        (requests) => requests.length >= 1,
+        30_000,
+        100,
+      );
+      expect(verifies(hook.secret, message.headers, message.body)).toBe(true);
+      const body = JSON.parse(message.body) as {
+        type: string;
+        data: {
+          id: number;
+          from: number;
+          diff: string;
+          changes: Array<{
+            type: string;
+            check_id: string | null;
+            pages: number;
+          }>;
+        };
+      };
+      expect(body.type).toBe('site_audit.changed');
+      expect(body.data).toMatchObject({
+        id: second.id,
+        from: first.id,
+        url: site.url('/changing'),
+        diff: `/api/v1/site-audits/${second.id}/diff?from=${first.id}`,
+      });
+      // The worse page lost its title and description, and fails checks it passed.
+      expect(body.data.changes).toEqual(
+        expect.arrayContaining([
+          { type: 'title', check_id: null, pages: 1 },
+          { type: 'meta_description', check_id: null, pages: 1 },
+          { type: 'issue_appeared', check_id: 'title', pages: 1 },
+        ]),
+      );
+      // The counts are those of the diff it links to.
+      const diff = await t.as(key).get(body.data.diff).expect(200);
+      expect(
+        diff.body.data.changes.map((c: any) => ({
+          type: c.type,
+          check_id: c.check_id,
+          pages: c.pages,
+        })),
+      ).toEqual(body.data.changes);
+    } finally {
+      pageVersion = 'good';
+    }
   });
 
   it('a receiver that answers 500 three times gets the delivery on the 4th attempt, and the deliveries show 4 attempts', async () => {

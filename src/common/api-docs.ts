@@ -307,7 +307,7 @@ const TAGS: Array<[string, string]> = [
   ['reports', "An account's reports: create, list, read, change, delete."],
   [
     'webhooks',
-    "An account's endpoints that hear of its reports' and site audits' events (report.completed, report.failed, report.score_changed, site_audit.completed, site_audit.failed), signed as Standard Webhooks says; their deliveries and attempts.",
+    "An account's endpoints that hear of its reports' and site audits' events (report.completed, report.failed, report.score_changed, site_audit.completed, site_audit.failed, site_audit.changed), signed as Standard Webhooks says; their deliveries and attempts.",
   ],
   [
     'site audits',

@@ -9,5 +9,6 @@ export const EVENT_TYPES = [
   'report.score_changed',
   'site_audit.completed',
   'site_audit.failed',
+  'site_audit.changed',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

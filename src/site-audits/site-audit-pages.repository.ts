@@ -50,7 +50,8 @@ export interface AuditLinkRow {
   status_code: number | null;
 }
 
-const PAGE_COLUMNS = `u.place AS id, u.url, u.status_code, u.redirect_to, u.content_type,
+/** The columns of a page as its lists show it (alias u). */
+export const PAGE_COLUMNS = `u.place AS id, u.url, u.status_code, u.redirect_to, u.content_type,
   u.depth, u.inlinks, u.outlinks, u.in_sitemap, u.state = 'blocked' AS blocked_by_robots,
   u.indexable, u.title, u.canonical, u.score, u.result, u.failed_checks, u.error`;
 

@@ -24,6 +24,13 @@ import { PageWork } from './crawl/page-work.js';
 import { PostgresHostGate } from './crawl/postgres-host-gate.js';
 import { RedisHostGate } from './crawl/redis-host-gate.js';
 import { SiteStarts } from './crawl/site-start.js';
+import { AuditDiffs } from './diff/audit-diffs.js';
+import { SiteAuditDiffController } from './diff/site-audit-diff.controller.js';
+import { SiteAuditDiffRepository } from './diff/site-audit-diff.repository.js';
+import { SiteAuditDiffService } from './diff/site-audit-diff.service.js';
+import { SiteAuditExportsController } from './exports/site-audit-exports.controller.js';
+import { SiteAuditExportsRepository } from './exports/site-audit-exports.repository.js';
+import { SiteAuditExportsService } from './exports/site-audit-exports.service.js';
 import { SiteAuditPagesController } from './site-audit-pages.controller.js';
 import { SiteAuditPagesRepository } from './site-audit-pages.repository.js';
 import { SiteAuditPagesService } from './site-audit-pages.service.js';
@@ -54,12 +61,19 @@ import { SharedAuditsController } from './shared/shared-audits.controller.js';
     SiteAuditsController,
     SiteAuditPagesController,
     SharedAuditsController,
+    SiteAuditExportsController,
+    SiteAuditDiffController,
   ],
   providers: [
     SiteAuditsRepository,
     SiteAuditsService,
     SiteAuditPagesRepository,
     SiteAuditPagesService,
+    SiteAuditExportsRepository,
+    SiteAuditExportsService,
+    SiteAuditDiffRepository,
+    AuditDiffs,
+    SiteAuditDiffService,
     SiteJudgement,
     SiteAuditOutcomes,
     SiteJudgementRepository,

@@ -380,6 +380,66 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/site-audits/{id}/issues.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Every affected page of every check of a site audit, as CSV
+     * @description One row per affected page and check, by page in crawl order. Columns: `issue_id`: the page or site check id (docs/checks.md); `scope`: `page` or `site`; `importance`: `high`, `medium` or `low`; `page_id`: the page's id in the audit (its place in crawl order); `url`: the page's URL; `status_code`: its answer; empty when its request failed or robots.txt blocked it; `depth`: fewest followed links from the start page; empty when reached only through a sitemap, a canonical or hreflang; `evidence`: the check's evidence for the page (`value` of `/issues/{check_id}`): text as it is, anything else as JSON, empty when none. RFC 4180: `text/csv; charset=utf-8`, a header row, CRLF line ends, a field quoted when it holds a comma, a quote or a line break (quotes doubled); an empty cell is null. A text cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` so no spreadsheet runs it as a formula. Streamed in crawl order: any size, in constant memory.
+     */
+    get: operations['exportSiteAuditIssues'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/site-audits/{id}/pages.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A site audit's pages, as CSV
+     * @description One row per page in crawl order, the fields of `/pages`; before the audit has stopped, what is crawled so far. Columns: `id`: the page's id in the audit; `url`: its URL; `status_code`: its answer; empty when none; `redirect_to`: a 3xx answer's target; `content_type`: the Content-Type of its answer; `depth`: fewest followed links from the start page; empty when none; `inlinks`: distinct other pages with a followed link to it; `outlinks`: distinct http(s) targets of its links; `in_sitemap`: `true` or `false`; `blocked_by_robots`: `true` or `false`; `indexable`: `true` or `false`; `title`: its `<title>`; `canonical`: its canonical URL; `score`: HTML pages: 0 to 100; `result`: `good`, `decent` or `bad`; `failed_checks`: ids of the page and site checks it fails, separated by spaces; `error`: why its request failed. RFC 4180: `text/csv; charset=utf-8`, a header row, CRLF line ends, a field quoted when it holds a comma, a quote or a line break (quotes doubled); an empty cell is null. A text cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` so no spreadsheet runs it as a formula. Streamed in crawl order: any size, in constant memory.
+     */
+    get: operations['exportSiteAuditPages'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/site-audits/{id}/diff': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What changed on the site since another audit of it
+     * @description Compares this completed audit with `from` (by default the latest completed audit of the same start URL created before it): issues that appeared and were fixed, per check; pages added and removed; per page, changes of status code, redirect target, indexability, noindex, title, meta description, canonical and hreflang. Pages are matched by their normalised URL. Each kind of change is listed once with the number of pages it touches and the first `pages_per_change` of them.
+     */
+    get: operations['diffSiteAudits'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/webhooks': {
     parameters: {
       query?: never;
@@ -1341,6 +1401,79 @@ export interface components {
       links: components['schemas']['ListLinksView'];
       meta: components['schemas']['ListMetaView'];
     };
+    AuditDiffSideView: {
+      /** Format: int64 */
+      id: number;
+      /** @example https://example.com/ */
+      url: string;
+      /** Format: date-time */
+      finished_at: string;
+    };
+    PageChangeView: {
+      /** @example https://example.com/pricing */
+      url: string;
+      /** @description The field in the `from` audit: a status code, a URL, a title, true/false, the hreflang alternates `[{lang, url}]`; null when absent. For `issue_*`: whether the page failed the check; for `page_added`: null. */
+      before:
+        | string
+        | number
+        | boolean
+        | unknown[]
+        | {
+            [key: string]: unknown;
+          }
+        | null;
+      /** @description The field in this audit, as `before`; for `page_removed`: null. */
+      after:
+        | string
+        | number
+        | boolean
+        | unknown[]
+        | {
+            [key: string]: unknown;
+          }
+        | null;
+    };
+    AuditChangeView: {
+      /**
+       * @description `issue_appeared` / `issue_fixed`: a page fails a check it did not (a new page's issues included) / no longer fails one it did (a removed page's included), one change per check; `page_added` / `page_removed`; per page in both audits: `status_code`, `redirect_to`, `indexable`, and, when it is an HTML page in both, `noindex`, `title`, `meta_description`, `canonical`, `hreflang`.
+       * @enum {string}
+       */
+      type:
+        | 'issue_appeared'
+        | 'issue_fixed'
+        | 'page_added'
+        | 'page_removed'
+        | 'status_code'
+        | 'redirect_to'
+        | 'indexable'
+        | 'noindex'
+        | 'title'
+        | 'meta_description'
+        | 'canonical'
+        | 'hreflang';
+      /**
+       * @description The check, for issue_appeared and issue_fixed; else null.
+       * @example broken_link
+       */
+      check_id: string | null;
+      /** @description How many pages it touches: each change counted once with all its pages. */
+      pages: number;
+      /** @description The first `pages_per_change` pages it touches, by URL. */
+      items: components['schemas']['PageChangeView'][];
+    };
+    AuditDiffView: {
+      /** @description The audit compared with. */
+      from: components['schemas']['AuditDiffSideView'];
+      /** @description This audit. */
+      to: components['schemas']['AuditDiffSideView'];
+      /** @description The most pages each change lists. */
+      pages_per_change: number;
+      /** @description Every change, in the order of `type` above, the issue changes by check id; empty when nothing changed. */
+      changes: components['schemas']['AuditChangeView'][];
+    };
+    AuditDiffEnvelope: {
+      data: components['schemas']['AuditDiffView'];
+    };
     WebhookWithSecretView: {
       /**
        * Format: int64
@@ -1356,6 +1489,7 @@ export interface components {
         | 'report.score_changed'
         | 'site_audit.completed'
         | 'site_audit.failed'
+        | 'site_audit.changed'
       )[];
       /** @description False once every attempt to it has failed for WEBHOOK_DISABLE_AFTER_MS (3 days by default): it then gets no delivery, and its pending ones failed, until POST /webhooks/{id}/enable. */
       enabled: boolean;
@@ -1402,6 +1536,7 @@ export interface components {
         | 'report.score_changed'
         | 'site_audit.completed'
         | 'site_audit.failed'
+        | 'site_audit.changed'
       )[];
       /** @description False once every attempt to it has failed for WEBHOOK_DISABLE_AFTER_MS (3 days by default): it then gets no delivery, and its pending ones failed, until POST /webhooks/{id}/enable. */
       enabled: boolean;
@@ -1464,7 +1599,8 @@ export interface components {
         | 'report.failed'
         | 'report.score_changed'
         | 'site_audit.completed'
-        | 'site_audit.failed';
+        | 'site_audit.failed'
+        | 'site_audit.changed';
       /**
        * @description pending: being tried; succeeded: a 2xx answer; failed: every attempt of the schedule failed.
        * @enum {string}
@@ -1862,6 +1998,7 @@ export interface components {
             | 'report.score_changed'
             | 'site_audit.completed'
             | 'site_audit.failed'
+            | 'site_audit.changed'
           )[];
         };
         'application/json': {
@@ -1883,6 +2020,7 @@ export interface components {
             | 'report.score_changed'
             | 'site_audit.completed'
             | 'site_audit.failed'
+            | 'site_audit.changed'
           )[];
         };
       };
@@ -4556,6 +4694,284 @@ export interface operations {
         };
         content: {
           'text/html': string;
+        };
+      };
+    };
+  };
+  exportSiteAuditIssues: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The site audit's `id`: a positive integer of at most 18 digits, written without leading zeros; anything else answers 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file, as an attachment (`site-audit-{id}-issues.csv`). */
+      200: {
+        headers: {
+          /** @description `attachment; filename="site-audit-{id}-issues.csv"`, the audit's id in place of {id}. */
+          'Content-Disposition'?: string;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          /** @description The authentication scheme the route expects. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description No such site audit in this account (or an id that is not a positive integer). */
+      404: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description The audit has not stopped yet (or its site checks are being judged): ask again then. */
+      409: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description Too many requests with this API key; see Retry-After. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      431: components['responses']['HeadersTooLarge'];
+      /** @description The database, or the store of the rate limits, is unreachable; see Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+    };
+  };
+  exportSiteAuditPages: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The site audit's `id`: a positive integer of at most 18 digits, written without leading zeros; anything else answers 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file, as an attachment (`site-audit-{id}-pages.csv`). */
+      200: {
+        headers: {
+          /** @description `attachment; filename="site-audit-{id}-pages.csv"`, the audit's id in place of {id}. */
+          'Content-Disposition'?: string;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          /** @description The authentication scheme the route expects. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description No such site audit in this account (or an id that is not a positive integer). */
+      404: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description Too many requests with this API key; see Retry-After. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      431: components['responses']['HeadersTooLarge'];
+      /** @description The database, or the store of the rate limits, is unreachable; see Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+    };
+  };
+  diffSiteAudits: {
+    parameters: {
+      query?: {
+        /** @description The audit to compare with: a completed audit of this account with the same start URL. By default, the latest completed one of that URL created before this one. */
+        from?: number;
+        /** @description The most pages each change lists (by URL); its `pages` counts them all. For every page of an issue, read `/issues/{check_id}` of either audit. */
+        pages_per_change?: number;
+      };
+      header?: never;
+      path: {
+        /** @description The site audit's `id`: a positive integer of at most 18 digits, written without leading zeros; anything else answers 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuditDiffEnvelope'];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          /** @description The authentication scheme the route expects. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description No such site audit in this account (this one or `from`), or no earlier completed audit of its start URL to compare with. */
+      404: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description This audit or `from` has not completed (queued, running, failed or cancelled). */
+      409: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description `from` is not an audit id, is this audit, or audits another start URL; or `pages_per_change` is out of range. `errors` names each. */
+      422: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description Too many requests with this API key; see Retry-After. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      431: components['responses']['HeadersTooLarge'];
+      /** @description The database, or the store of the rate limits, is unreachable; see Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
         };
       };
     };

@@ -3,6 +3,35 @@ import type { components, paths } from './schema.js';
 
 type SiteAuditView = components['schemas']['SiteAuditView'];
 type AuditIssueView = components['schemas']['AuditIssueView'];
+type AuditChangeView = components['schemas']['AuditChangeView'];
+
+/** A line about one change of a diff: one case per type, so a new one fails to compile. */
+export function describeChange(change: AuditChangeView): string {
+  const pages = `${change.pages} page${change.pages === 1 ? '' : 's'}`;
+  switch (change.type) {
+    case 'issue_appeared':
+      return `${change.check_id ?? '?'} appeared on ${pages}`;
+    case 'issue_fixed':
+      return `${change.check_id ?? '?'} fixed on ${pages}`;
+    case 'page_added':
+      return `${pages} added`;
+    case 'page_removed':
+      return `${pages} removed`;
+    case 'status_code':
+    case 'redirect_to':
+    case 'indexable':
+    case 'noindex':
+    case 'title':
+    case 'meta_description':
+    case 'canonical':
+    case 'hreflang':
+      return `${change.type} changed on ${pages}`;
+    default: {
+      const unknownType: never = change.type;
+      return unknownType;
+    }
+  }
+}
 
 /** What a person is told of an audit that stopped: one case per reason, so a new one fails to compile. */
 export function explainStop(reason: SiteAuditView['stop_reason']): string {
@@ -39,15 +68,19 @@ export interface AuditTrip {
   sharePageType: string | null;
   /** The answer to an update the password rule refuses. */
   refusedUpdateStatus: number;
+  pagesCsv: string;
+  issuesCsvType: string | null;
+  diffStatus: number;
+  changes: string[];
   cancelStatus: number;
   deletedStatus: number;
 }
 
 /**
  * A site audit through a client typed by docs/openapi.json alone: create, wait, read
- * its pages, one page's checks, its issues and one issue's pages, its links, an
- * update that shares it (and its share page), a refused update, then a refused
- * cancel and a delete. It must compile under --strict with no cast.
+ * its pages, one page's checks, its issues and one issue's pages, its links, its CSV
+ * exports and its diff, an update that shares it (and its share page), a refused
+ * update, then a refused cancel and a delete. It must compile under --strict with no cast.
  */
 export async function siteAuditRoundTrip(
   baseUrl: string,
@@ -113,6 +146,23 @@ export async function siteAuditRoundTrip(
   });
   if (!links.data) throw new Error(`links answered ${links.response.status}`);
 
+  const pagesCsv = await client.GET('/api/v1/site-audits/{id}/pages.csv', {
+    params: { path: { id } },
+    parseAs: 'text',
+  });
+  if (pagesCsv.data === undefined) {
+    throw new Error(`pages.csv answered ${pagesCsv.response.status}`);
+  }
+  const issuesCsv = await client.GET('/api/v1/site-audits/{id}/issues.csv', {
+    params: { path: { id } },
+    parseAs: 'text',
+  });
+
+  // The first audit of its site: nothing to compare with (404).
+  const diff = await client.GET('/api/v1/site-audits/{id}/diff', {
+    params: { path: { id }, query: { pages_per_change: 10 } },
+  });
+
   const updated = await client.PUT('/api/v1/site-audits/{id}', {
     params: { path: { id } },
     body: { privacy: 0, rotate_share_token: 1, schedule: 'off' },
@@ -153,6 +203,10 @@ export async function siteAuditRoundTrip(
     sharePageStatus: sharePage.response.status,
     sharePageType: sharePage.response.headers.get('content-type'),
     refusedUpdateStatus: refusedUpdate.response.status,
+    pagesCsv: pagesCsv.data,
+    issuesCsvType: issuesCsv.response.headers.get('content-type'),
+    diffStatus: diff.response.status,
+    changes: diff.data?.data.changes.map(describeChange) ?? [],
     cancelStatus: cancel.response.status,
     deletedStatus: deleted.response.status,
   };

@@ -1,0 +1,37 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { SiteAudit } from '../site-audit.js';
+import { diffAudits } from './audit-diff.js';
+import type { AuditChange } from './audit-diff.js';
+import { SiteAuditDiffRepository } from './site-audit-diff.repository.js';
+
+/** The changes between two audits, read from the database and judged by diffAudits. */
+@Injectable()
+export class AuditDiffs {
+  constructor(private readonly store: SiteAuditDiffRepository) {}
+
+  /** The previous completed audit of the audit's account and start URL; null when none. */
+  previousOf(
+    audit: SiteAudit,
+    manager?: EntityManager,
+  ): Promise<string | null> {
+    return this.store.previousCompleted(
+      audit.accountId,
+      audit.url,
+      audit.id,
+      manager,
+    );
+  }
+
+  /** What changed from one audit to the other, each change's pages capped at `cap`. */
+  async between(
+    fromId: string,
+    toId: string,
+    cap: number,
+    manager?: EntityManager,
+  ): Promise<AuditChange[]> {
+    const before = await this.store.pagesOf(fromId, manager);
+    const after = await this.store.pagesOf(toId, manager);
+    return diffAudits(before, after, cap);
+  }
+}

@@ -1,0 +1,42 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { IS_PAGE } from '../site-audit-pages.repository.js';
+import type { DiffPage } from './audit-diff.js';
+
+/** The reads of a diff: the audit to compare with, and the pages of each side. */
+@Injectable()
+export class SiteAuditDiffRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /** The latest completed audit of this account and start URL created before `beforeId`; null when none. */
+  async previousCompleted(
+    accountId: string,
+    url: string,
+    beforeId: string,
+    manager: EntityManager = this.db.manager,
+  ): Promise<string | null> {
+    const [row]: Array<{ id: string }> = await manager.query(
+      `SELECT id FROM site_audits
+       WHERE account_id = $1 AND url = $2 AND id < $3 AND status = 'completed'
+       ORDER BY id DESC LIMIT 1`,
+      [accountId, url, beforeId],
+    );
+    return row ? String(row.id) : null;
+  }
+
+  /** Every page of the audit with the fields a diff compares, by URL. */
+  pagesOf(
+    auditId: string,
+    manager: EntityManager = this.db.manager,
+  ): Promise<DiffPage[]> {
+    return manager.query(
+      `SELECT u.url, u.html, u.status_code, u.redirect_to, u.indexable, u.noindex,
+              u.title, u.meta_description, u.canonical, u.hreflang, u.failed_checks
+       FROM site_audit_urls u WHERE u.audit_id = $1 AND ${IS_PAGE}
+       ORDER BY u.url`,
+      [auditId],
+    );
+  }
+}
