@@ -53,10 +53,9 @@ function gateContract(name: string, store: () => GateStore) {
       const [a, b] = store().gates();
       const h = host();
       // The first request knows no delay yet (robots.txt itself).
-      await (
-        await a.acquire(h, { concurrency: 4, delayMs: 0 }, never)
-      ).release();
+      const first = await a.acquire(h, { concurrency: 4, delayMs: 0 }, never);
       const starts: number[] = [performance.now()];
+      await first.release();
       await Promise.all(
         Array.from({ length: 4 }, async (_, i) => {
           const turn = await (i % 2 ? a : b).acquire(
@@ -70,7 +69,9 @@ function gateContract(name: string, store: () => GateStore) {
       );
       starts.sort((x, y) => x - y);
       const gaps = starts.slice(1).map((at, i) => at - starts[i]);
-      expect(Math.min(...gaps)).toBeGreaterThanOrEqual(140);
+      // Each start is seen a little after the gate let it go, more on a loaded machine;
+      // without the delay the gaps would be a few ms.
+      expect(Math.min(...gaps)).toBeGreaterThanOrEqual(120);
     });
 
     it('keeps other hosts apart: a full host holds no other', async () => {
