@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ANY_JSON_VALUE } from '../common/any-json-value.js';
 import { CATEGORIES, IMPORTANCES, RATINGS } from '../analysis/index.js';
 import type {
   AnalysisResults,
@@ -72,14 +73,7 @@ export class CheckResultView {
 
   @ApiProperty({
     // Evidence differs per check (a text, a count, a header, a list of items): any JSON value.
-    anyOf: [
-      { type: 'string' },
-      { type: 'number' },
-      { type: 'boolean' },
-      { type: 'array', items: {} },
-      { type: 'object', additionalProperties: true },
-      { type: 'null' },
-    ],
+    ...ANY_JSON_VALUE,
     description:
       'The evidence: a text, a count, a header or up to 20 offending items, per docs/checks.md; null when there is none.',
   })

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { ANY_JSON_VALUE } from '../common/any-json-value.js';
 import { IMPORTANCES, RATINGS } from '../analysis/index.js';
 import type { AnalysisResults, Importance, Rating } from '../analysis/index.js';
 import { AnalysisResultsView } from '../analysis-jobs/analysis-results.view.js';
@@ -87,14 +88,7 @@ export class SiteCheckFindingView {
   @ApiProperty({ example: 'duplicate_title' })
   id: string;
   @ApiProperty({
-    anyOf: [
-      { type: 'string' },
-      { type: 'number' },
-      { type: 'boolean' },
-      { type: 'array', items: {} },
-      { type: 'object', additionalProperties: true },
-      { type: 'null' },
-    ],
+    ...ANY_JSON_VALUE,
     description: "The check's evidence for this page (docs/checks.md).",
   })
   value: unknown;
@@ -149,14 +143,7 @@ export class AffectedPageView {
   @ApiProperty()
   url: string;
   @ApiProperty({
-    anyOf: [
-      { type: 'string' },
-      { type: 'number' },
-      { type: 'boolean' },
-      { type: 'array', items: {} },
-      { type: 'object', additionalProperties: true },
-      { type: 'null' },
-    ],
+    ...ANY_JSON_VALUE,
   })
   value: unknown;
 }

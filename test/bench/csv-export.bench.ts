@@ -2,12 +2,12 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { CHECKS, SITE_CHECKS } from '../../src/analysis/index.js';
 import { digestOf } from '../../src/auth/api-key.service.js';
 import { dataSourceOptions, migrate } from '../../src/database/database.js';
 import { freePort } from '../support/network.js';
+import { benchDatabaseUrl, ensureDatabase } from './bench-database.js';
 
 /**
  * issues.csv and pages.csv of a 10,000-page audit, streamed through the real API
@@ -27,32 +27,10 @@ import { freePort } from '../support/network.js';
  * BENCH_API_NODE_FLAGS adds flags to the API's node (`--trace-gc`, a heap limit).
  */
 
-const url = process.env.BENCH_PG_URL;
-if (!url || new URL(url).pathname.length < 2) {
-  throw new Error('BENCH_PG_URL must name a database: postgres://…/name');
-}
+const url = benchDatabaseUrl();
 const PAGES = Number(process.env.BENCH_PAGES ?? 10_000);
 const ORIGIN = 'https://shop.example';
 const ROWS_AT_ONCE = 1_000;
-
-async function ensureDatabase(target: string): Promise<void> {
-  const name = decodeURIComponent(new URL(target).pathname.slice(1));
-  const server = new URL(target);
-  server.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: server.toString() });
-  await client.connect();
-  try {
-    const { rowCount } = await client.query(
-      'SELECT 1 FROM pg_database WHERE datname = $1',
-      [name],
-    );
-    if (!rowCount) {
-      await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
-    }
-  } finally {
-    await client.end();
-  }
-}
 
 /** A page's stored results: every page check, compact as the crawl stores them, with evidence. */
 function storedResults(): string {
@@ -238,10 +216,10 @@ async function download(
 }
 
 async function main(): Promise<void> {
-  await ensureDatabase(url!);
+  await ensureDatabase(url);
   const db = new DataSource(
     dataSourceOptions({
-      url: url!,
+      url: url,
       embedded: false,
       poolSize: 2,
       close: async () => {},

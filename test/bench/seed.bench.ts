@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions, migrate } from '../../src/database/database.js';
 import { seedBulkReports } from '../support/seed.js';
+import { benchDatabaseUrl, ensureDatabase } from './bench-database.js';
 
 /**
  * Fills the database of BENCH_PG_URL for `npm run bench:api`: migrated, one account
@@ -25,37 +25,14 @@ const REPORTS = Number(values.reports);
 if (!Number.isInteger(REPORTS) || REPORTS < 1) {
   throw new Error('--reports must be a whole number from 1');
 }
-const url = process.env.BENCH_PG_URL;
-if (!url || new URL(url).pathname.length < 2) {
-  throw new Error('BENCH_PG_URL must name a database: postgres://…/name');
-}
-
-/** Creates the database of `url` unless it exists. */
-async function ensureDatabase(target: string): Promise<void> {
-  const name = decodeURIComponent(new URL(target).pathname.slice(1));
-  const server = new URL(target);
-  server.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: server.toString() });
-  await client.connect();
-  try {
-    const { rowCount } = await client.query(
-      'SELECT 1 FROM pg_database WHERE datname = $1',
-      [name],
-    );
-    if (!rowCount) {
-      await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
-    }
-  } finally {
-    await client.end();
-  }
-}
+const url = benchDatabaseUrl();
 
 async function main(): Promise<void> {
   const started = performance.now();
-  await ensureDatabase(url!);
+  await ensureDatabase(url);
   const dataSource = new DataSource(
     dataSourceOptions({
-      url: url!,
+      url: url,
       embedded: false,
       poolSize: 2,
       close: async () => {},

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { ANY_JSON_VALUE } from '../../common/any-json-value.js';
 import { CHANGE_TYPES } from './audit-diff.js';
 import type { ChangeType } from './audit-diff.js';
 
@@ -16,27 +17,13 @@ export class PageChangeView {
   @ApiProperty({ example: 'https://example.com/pricing' })
   url: string;
   @ApiProperty({
-    anyOf: [
-      { type: 'string' },
-      { type: 'number' },
-      { type: 'boolean' },
-      { type: 'array', items: {} },
-      { type: 'object', additionalProperties: true },
-      { type: 'null' },
-    ],
+    ...ANY_JSON_VALUE,
     description:
       'The field in the `from` audit: a status code, a URL, a title, true/false, the hreflang alternates `[{lang, url}]`; null when absent. For `issue_*`: whether the page failed the check; for `page_added`: null.',
   })
   before: unknown;
   @ApiProperty({
-    anyOf: [
-      { type: 'string' },
-      { type: 'number' },
-      { type: 'boolean' },
-      { type: 'array', items: {} },
-      { type: 'object', additionalProperties: true },
-      { type: 'null' },
-    ],
+    ...ANY_JSON_VALUE,
     description:
       'The field in this audit, as `before`; for `page_removed`: null.',
   })
