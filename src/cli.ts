@@ -409,6 +409,15 @@ async function run(command: Command, rest: string[]): Promise<number> {
           command,
         );
       }
+      const api = values.api ?? process.env.REPORT_SERVICE_API;
+      const key = values.key ?? process.env.REPORT_SERVICE_KEY;
+      if (values.baseline && /^\d+$/.test(values.baseline) && !api) {
+        // Said before the service starts here: its database would not hold that audit.
+        console.error(
+          `--baseline ${values.baseline} names an audit of a running service; without --api the audit runs on a throwaway database. Give --api and --key, or the file an earlier audit-site --json wrote.`,
+        );
+        return 2;
+      }
       let gate: GateOptions | undefined;
       if (values.assert !== undefined) {
         try {
@@ -431,8 +440,7 @@ async function run(command: Command, rest: string[]): Promise<number> {
           command,
         );
       }
-      const api = values.api ?? process.env.REPORT_SERVICE_API;
-      const key = values.key ?? process.env.REPORT_SERVICE_KEY;
+
       if (Boolean(api) !== Boolean(key)) {
         throw new UsageError(
           'audit-site needs --api and --key together (or REPORT_SERVICE_API and REPORT_SERVICE_KEY), or neither to run the service here',
@@ -505,12 +513,14 @@ async function gateOptionsOf(values: {
   markdown?: string;
 }): Promise<GateOptions> {
   const assert = values.assert!;
-  const config = isPresetName(assert)
-    ? gateConfigOf(assert, '--assert')
-    : gateConfigOf(
-        await jsonFile(assert, 'the assertions file', AssertionsError),
-        assert,
-      );
+  // seo:recomended is a mistyped preset, not a file of that name.
+  const config =
+    isPresetName(assert) || /^[a-z]+:[a-z-]+$/.test(assert)
+      ? gateConfigOf(assert, '--assert')
+      : gateConfigOf(
+          await jsonFile(assert, 'the assertions file', AssertionsError),
+          assert,
+        );
   const given = values.baseline;
   const baseline =
     given === undefined
