@@ -1,6 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Module } from '@nestjs/common';
 import type { LoggerService } from '@nestjs/common';
@@ -14,6 +14,13 @@ import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { openDatabase, openDatabaseBeside } from './database/database.js';
 import { auditSite } from './site-audits/cli/audit-site.js';
+import type { GateOptions } from './site-audits/cli/audit-gate.js';
+import {
+  AssertionsError,
+  gateConfigOf,
+  isPresetName,
+} from './site-audits/gate/assertions.js';
+import { BaselineError, baselineOf } from './site-audits/gate/audit-export.js';
 import { httpSiteAuditClient } from './site-audits/cli/site-audit-client.js';
 import type { SiteAuditClient } from './site-audits/cli/site-audit-client.js';
 
@@ -62,6 +69,8 @@ Exits 2 when the analysis fails, with the reason on stderr.
 Environment: ANALYZER_ALLOW_HOSTS, ANALYZER_USER_AGENT, ANALYZER_DEADLINE_MS.`,
   'audit-site': `Usage: npm run cli -- audit-site <url> [--max-pages <n>] [--json]
                                  [--api <url> --key <key>]
+                                 [--assert <file or preset> [--baseline <id or file>]
+                                  [--junit <file>] [--sarif <file>] [--markdown <file>]]
 
 Audits a whole site (docs/site-audits.md): crawls it from <url>, judges every
 page, then the set, and prints the audit (status, pages crawled, score, time
@@ -75,14 +84,30 @@ database in a temporary folder that is removed at the end (no DATABASE_URL, no
 Redis, no port). With --api and --key, a running service makes the audit, which
 stays in its list; that service's settings (ANALYZER_ALLOW_HOSTS, ...) apply.
 
-Exits 2 when the audit could not run or did not complete, with the reason on
-stderr; Ctrl-C cancels the audit.
+With --assert, a gate for CI (docs/site-audits.md#the-seo-gate): the audit is
+judged against assertions (a JSON file, or the preset seo:recommended or
+seo:strict), the verdict printed (on stderr with --json), and the command exits 1
+when an "error" assertion fails:
 
-  --max-pages <n>   pages to request at most (default 500; at most
-                    SITE_AUDIT_MAX_PAGES)
-  --json            print the audit and its issues as JSON
-  --api <url>       the API of a running service (http://localhost:3000)
-  --key <key>       an API key of that service
+  npm run cli -- audit-site https://example.com/ --assert seo:recommended \\
+    --junit seo.junit.xml --sarif seo.sarif --markdown seo.md
+
+Exits 2 when the audit could not run or did not complete (or the command line,
+the assertions or the baseline could not be read), with the reason on stderr;
+Ctrl-C cancels the audit.
+
+  --max-pages <n>      pages to request at most (default 500; at most
+                       SITE_AUDIT_MAX_PAGES)
+  --json               print the audit and its issues (each with the URL of
+                       every page it affects) as JSON
+  --api <url>          the API of a running service (http://localhost:3000)
+  --key <key>          an API key of that service
+  --assert <x>         an assertions file, or a preset: seo:recommended, seo:strict
+  --baseline <x>       fail only on issues new since this audit: an audit id of
+                       the service (with --api), or a file of --json output
+  --junit <file>       write the verdict as JUnit XML (a test case per assertion)
+  --sarif <file>       write it as SARIF 2.1.0 (a result per failed page)
+  --markdown <file>    write it as a pull-request comment
 
 Environment: REPORT_SERVICE_API and REPORT_SERVICE_KEY stand for --api and --key.
 Without them: ANALYZER_ALLOW_HOSTS, ANALYZER_USER_AGENT, ANALYZER_DEADLINE_MS and
@@ -101,8 +126,11 @@ const USAGE = `Usage: npm run cli -- <command> [--help]
   migrate                bring the database schema up to date, then exit
   analyse <url> [--json] analyse a page and print the report (--json: the raw results)
   audit-site <url> [--max-pages <n>] [--json] [--api <url> --key <key>]
+             [--assert <file or preset>] [--baseline <id or file>]
+             [--junit <file>] [--sarif <file>] [--markdown <file>]
                          audit a whole site and print its summary and top issues,
-                         here or on a running service (--api)
+                         here or on a running service (--api); with --assert, gate
+                         a build on it (exit 1 when an error assertion fails)
 
 npm run cli -- <command> --help (or help <command>) says more about one.
 
@@ -362,11 +390,49 @@ async function run(command: Command, rest: string[]): Promise<number> {
           'max-pages': { type: 'string' },
           api: { type: 'string' },
           key: { type: 'string' },
+          assert: { type: 'string' },
+          baseline: { type: 'string' },
+          junit: { type: 'string' },
+          sarif: { type: 'string' },
+          markdown: { type: 'string' },
         },
         allowPositionals: true,
       });
       const url = positionals[0];
       if (!url) throw new UsageError('audit-site needs a URL', command);
+      const gateOnly = (['baseline', 'junit', 'sarif', 'markdown'] as const)
+        .filter((name) => values[name] !== undefined)
+        .map((name) => `--${name}`);
+      if (values.assert === undefined && gateOnly.length > 0) {
+        throw new UsageError(
+          `${gateOnly.join(', ')} judge assertions: give --assert <file or preset> too`,
+          command,
+        );
+      }
+      const api = values.api ?? process.env.REPORT_SERVICE_API;
+      const key = values.key ?? process.env.REPORT_SERVICE_KEY;
+      if (values.baseline && /^\d+$/.test(values.baseline) && !api) {
+        // Said before the service starts here: its database would not hold that audit.
+        console.error(
+          `--baseline ${values.baseline} names an audit of a running service; without --api the audit runs on a throwaway database. Give --api and --key, or the file an earlier audit-site --json wrote.`,
+        );
+        return 2;
+      }
+      let gate: GateOptions | undefined;
+      if (values.assert !== undefined) {
+        try {
+          gate = await gateOptionsOf(values);
+        } catch (error) {
+          if (
+            error instanceof AssertionsError ||
+            error instanceof BaselineError
+          ) {
+            console.error(error.message);
+            return 2;
+          }
+          throw error;
+        }
+      }
       const maxPages = values['max-pages'];
       if (maxPages !== undefined && !/^[1-9]\d{0,8}$/.test(maxPages)) {
         throw new UsageError(
@@ -374,8 +440,7 @@ async function run(command: Command, rest: string[]): Promise<number> {
           command,
         );
       }
-      const api = values.api ?? process.env.REPORT_SERVICE_API;
-      const key = values.key ?? process.env.REPORT_SERVICE_KEY;
+
       if (Boolean(api) !== Boolean(key)) {
         throw new UsageError(
           'audit-site needs --api and --key together (or REPORT_SERVICE_API and REPORT_SERVICE_KEY), or neither to run the service here',
@@ -388,8 +453,13 @@ async function run(command: Command, rest: string[]): Promise<number> {
         json: values.json,
         colour: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
         pollMs: AUDIT_POLL_MS,
+        gate,
       };
       const output = {
+        write: async (path: string, content: string) => {
+          await mkdir(dirname(path), { recursive: true });
+          await writeFile(path, content);
+        },
         out: (text: string) => console.log(text),
         err: (text: string) => console.error(text),
         // A line rewritten in place, for a person watching; never into a file.
@@ -413,6 +483,70 @@ async function run(command: Command, rest: string[]): Promise<number> {
   }
 }
 
+/** A file of the command line, as JSON; a file that cannot be read is the `fail` error's. */
+async function jsonFile(
+  path: string,
+  what: string,
+  fail: new (message: string) => Error,
+): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new fail(
+      `Could not read ${what} ${path}: ${(error as Error).message}`,
+    );
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new fail(`${what} ${path} is not JSON: ${(error as Error).message}`);
+  }
+}
+
+/** --assert and its companions, read before the audit starts: a mistake costs no crawl. */
+async function gateOptionsOf(values: {
+  assert?: string;
+  baseline?: string;
+  junit?: string;
+  sarif?: string;
+  markdown?: string;
+}): Promise<GateOptions> {
+  const assert = values.assert!;
+  // seo:recomended is a mistyped preset, not a file of that name.
+  const config =
+    isPresetName(assert) || /^[a-z]+:[a-z-]+$/.test(assert)
+      ? gateConfigOf(assert, '--assert')
+      : gateConfigOf(
+          await jsonFile(assert, 'the assertions file', AssertionsError),
+          assert,
+        );
+  const given = values.baseline;
+  const baseline =
+    given === undefined
+      ? null
+      : /^[1-9]\d{0,15}$/.test(given)
+        ? { auditId: Number(given) }
+        : baselineOf(
+            await jsonFile(given, 'the baseline', BaselineError),
+            given,
+          );
+  const pkg = (await jsonFile(
+    new URL('../package.json', import.meta.url).pathname,
+    'package.json',
+    Error,
+  ).catch(() => ({}))) as { version?: string };
+  return {
+    config,
+    baseline,
+    junit: values.junit,
+    sarif: values.sarif,
+    markdown: values.markdown,
+    hostname: hostname(),
+    toolVersion: pkg.version ?? '0.0.0',
+  };
+}
+
 try {
   process.exitCode = await main(process.argv.slice(2));
 } catch (error) {
@@ -422,7 +556,8 @@ try {
   } else if (error instanceof UsageError) {
     const help = error.command ? COMMANDS[error.command] : USAGE;
     console.error(`${error.message}\n\n${help}`);
-    process.exitCode = 1;
+    // audit-site's 1 says a gate failed: a command line it cannot read did not run.
+    process.exitCode = error.command === 'audit-site' ? 2 : 1;
   } else {
     console.error((error as Error).message);
     process.exitCode = 1;

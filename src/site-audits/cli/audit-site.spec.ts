@@ -1,6 +1,7 @@
 import type { AuditIssueView } from '../site-audit-page.view.js';
 import type { SiteAuditView } from '../site-audit.view.js';
 import { auditSite, durationOf, renderSiteAudit } from './audit-site.js';
+import { gateConfigOf } from '../gate/assertions.js';
 import { SiteAuditRefused } from './site-audit-client.js';
 import type { SiteAuditClient } from './site-audit-client.js';
 
@@ -83,6 +84,13 @@ function fakeClient(
     examples: (_id, checkId, count) =>
       Promise.resolve(
         [1, 2, 3, 4, 5].slice(0, count).map((n) => `${url(n)}#${checkId}`),
+      ),
+    affectedUrls: (_id, checkId) =>
+      Promise.resolve(
+        Array.from(
+          { length: issues.find((i) => i.id === checkId)?.pages ?? 0 },
+          (_, n) => url(n + 1),
+        ),
       ),
   };
 }
@@ -191,7 +199,71 @@ describe('auditSite', () => {
     expect(code).toBe(0);
     expect(client.reads).toBe(3);
     expect(err).toEqual([]);
-    expect(JSON.parse(out.join(''))).toEqual({ audit: auditOf(), issues });
+    expect(JSON.parse(out.join(''))).toEqual({
+      audit: auditOf(),
+      issues: [{ ...issues[0], urls: [url(1), url(2), url(3)] }],
+    });
+  });
+
+  it('with a gate, prints its summary, writes its files and exits 1 when an error assertion fails', async () => {
+    const client = fakeClient(auditOf(), [
+      issue('broken_link', 2, 'high', 'site'),
+    ]);
+    const { out, err, output } = collected();
+    const written = new Map<string, string>();
+    const code = await auditSite(
+      client,
+      {
+        ...OPTIONS,
+        gate: {
+          config: gateConfigOf('seo:recommended', '--assert'),
+          baseline: null,
+          junit: 'seo.xml',
+          sarif: 'seo.sarif',
+          markdown: 'seo.md',
+          hostname: 'ci',
+          toolVersion: '0.1.0',
+        },
+      },
+      {
+        ...output,
+        write: (path, content) => {
+          written.set(path, content);
+          return Promise.resolve();
+        },
+      },
+    );
+    expect(code).toBe(1);
+    expect(err).toEqual([]);
+    expect(out.join('\n')).toMatch(
+      /^SEO gate \(seo:recommended\): FAILED: 1 error, 0 warnings, 17 assertions passed\n {2}✗ error {2}broken_link {2}Broken internal links: 2 pages, at most 0 pages\n {6}https:\/\/example.com\/page-1\n/,
+    );
+    expect([...written.keys()]).toEqual(['seo.xml', 'seo.sarif', 'seo.md']);
+  });
+
+  it('exits 2 before auditing when a baseline id is given without a service', async () => {
+    const client = fakeClient(auditOf(), []);
+    let created = false;
+    client.create = () => {
+      created = true;
+      return Promise.reject(new Error('not expected'));
+    };
+    const { err, output } = collected();
+    const code = await auditSite(
+      client,
+      {
+        ...OPTIONS,
+        gate: {
+          config: gateConfigOf('seo:recommended', '--assert'),
+          baseline: { auditId: 3 },
+          hostname: 'ci',
+          toolVersion: '0.1.0',
+        },
+      },
+      output,
+    );
+    expect({ code, created }).toEqual({ code: 2, created: false });
+    expect(err[0]).toMatch(/^--baseline 3 names an audit of a running service/);
   });
 
   it('exits 2 with the reason on stderr, and nothing on stdout, when the audit failed', async () => {

@@ -3,6 +3,15 @@ import type { AuditIssueView } from '../site-audit-page.view.js';
 import type { SiteAuditView } from '../site-audit.view.js';
 import { ServiceUnreachable, SiteAuditRefused } from './site-audit-client.js';
 import type { SiteAuditClient } from './site-audit-client.js';
+import { BaselineError } from '../gate/audit-export.js';
+import type { GateAudit } from '../gate/audit-export.js';
+import {
+  baselineFromService,
+  exportOf,
+  gateAudit,
+  GateNotRun,
+} from './audit-gate.js';
+import type { GateOptions, WriteFile } from './audit-gate.js';
 
 /** Issues shown to a person; --json has them all. */
 export const ISSUES_SHOWN = 10;
@@ -18,6 +27,8 @@ export interface AuditSiteOptions {
   pollMs: number;
   /** Aborted (Ctrl-C): the audit is cancelled and the command gives up. */
   signal?: AbortSignal;
+  /** --assert: judge the audit and exit 1 when an `error` assertion fails. */
+  gate?: GateOptions;
 }
 
 export interface AuditSiteOutput {
@@ -27,10 +38,16 @@ export interface AuditSiteOutput {
   err(text: string): void;
   /** Progress while the audit runs (a line rewritten in place), when stderr is a terminal. */
   progress?(text: string | null): void;
+  /** Writes the gate's files (--junit, --sarif, --markdown). */
+  write?: WriteFile;
 }
 
-/** Exit codes, as `analyse` has them: 0 the audit completed, 2 it could not run. */
+/**
+ * Exit codes, as `analyse` has them: 0 the audit completed (and with --assert, no
+ * `error` assertion failed), 1 one did, 2 the audit could not run.
+ */
 export const EXIT_COMPLETED = 0;
+export const EXIT_GATE_FAILED = 1;
 export const EXIT_NOT_RUN = 2;
 export const EXIT_INTERRUPTED = 130;
 
@@ -44,7 +61,14 @@ export async function auditSite(
   output: AuditSiteOutput,
 ): Promise<number> {
   let audit: SiteAuditView | undefined;
+  const gate = options.gate;
   try {
+    // A baseline that cannot be had stops the command before the site is crawled.
+    const given = gate?.baseline ?? null;
+    const baseline: GateAudit | null =
+      given && 'auditId' in given
+        ? await baselineFromService(client, given.auditId)
+        : given;
     audit = await client.create(options.url, options.maxPages);
     // The audit is judged (finished_at) after its crawl stops, whatever stopped it.
     while (audit.finished_at === null) {
@@ -58,9 +82,21 @@ export async function auditSite(
       return EXIT_NOT_RUN;
     }
     const issues = await client.issues(audit.id);
-    if (options.json) {
-      output.out(JSON.stringify({ audit, issues }, null, 2));
-      return EXIT_COMPLETED;
+    if (options.json || gate) {
+      const exported = await exportOf(client, audit, issues);
+      if (options.json) output.out(JSON.stringify(exported, null, 2));
+      if (!gate) return EXIT_COMPLETED;
+      const { verdict, summary } = await gateAudit(
+        exported,
+        baseline,
+        gate,
+        output.write ?? (() => Promise.resolve()),
+        { colour: options.colour },
+      );
+      // With --json, stdout is the export's alone.
+      if (options.json) output.err(summary);
+      else output.out(summary);
+      return verdict.exitCode === 0 ? EXIT_COMPLETED : EXIT_GATE_FAILED;
     }
     const examples = new Map<string, string[]>();
     for (const issue of forAPerson(issues).slice(0, ISSUES_SHOWN)) {
@@ -95,7 +131,11 @@ export async function auditSite(
       );
       return EXIT_NOT_RUN;
     }
-    if (error instanceof ServiceUnreachable) {
+    if (
+      error instanceof ServiceUnreachable ||
+      error instanceof GateNotRun ||
+      error instanceof BaselineError
+    ) {
       output.err(error.message);
       return EXIT_NOT_RUN;
     }

@@ -6,7 +6,7 @@ import { AuditPageQuery } from '../dto/list-pages.query.js';
 import { SiteAuditPagesService } from '../site-audit-pages.service.js';
 import { toSiteAuditView } from '../site-audit.view.js';
 import { SiteAuditsService } from '../site-audits.service.js';
-import { SiteAuditRefused } from './site-audit-client.js';
+import { AFFECTED_PER_READ, SiteAuditRefused } from './site-audit-client.js';
 import type { SiteAuditClient } from './site-audit-client.js';
 
 /**
@@ -70,6 +70,24 @@ export function inProcessSiteAuditClient(
           query,
         );
         return affected.items.slice(0, count).map((page) => page.url);
+      }),
+    affectedUrls: (id, checkId) =>
+      answered(async () => {
+        const urls: string[] = [];
+        for (let page = 1; ; page++) {
+          const query = Object.assign(new AuditPageQuery(), {
+            page,
+            per_page: AFFECTED_PER_READ,
+          });
+          const { items } = await pages.affected(
+            accountId,
+            String(id),
+            checkId,
+            query,
+          );
+          urls.push(...items.map((row) => row.url));
+          if (items.length < AFFECTED_PER_READ) return urls;
+        }
       }),
   };
 }

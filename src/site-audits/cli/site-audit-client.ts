@@ -17,7 +17,12 @@ export interface SiteAuditClient {
   issues(id: number): Promise<AuditIssueView[]>;
   /** The URLs of the first `count` pages a check affects (at most 10). */
   examples(id: number, checkId: string, count: number): Promise<string[]>;
+  /** The URLs of every page a check affects, in crawl order. */
+  affectedUrls(id: number, checkId: string): Promise<string[]>;
 }
+
+/** Pages read at a time when every affected page is wanted: the lists' largest page. */
+export const AFFECTED_PER_READ = 1000;
 
 /** The service refused a request: its problem document says why. */
 export class SiteAuditRefused extends Error {
@@ -117,5 +122,16 @@ export function httpSiteAuditClient(
       )
         .slice(0, count)
         .map((page) => page.url),
+    affectedUrls: async (id, checkId) => {
+      const urls: string[] = [];
+      for (let page = 1; ; page++) {
+        const read = await call<Array<{ url: string }>>(
+          'GET',
+          `/site-audits/${id}/issues/${encodeURIComponent(checkId)}?per_page=${AFFECTED_PER_READ}&page=${page}`,
+        );
+        urls.push(...read.map((row) => row.url));
+        if (read.length < AFFECTED_PER_READ) return urls;
+      }
+    },
   };
 }

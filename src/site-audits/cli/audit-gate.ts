@@ -1,0 +1,93 @@
+import type { AuditIssueView } from '../site-audit-page.view.js';
+import type { SiteAuditView } from '../site-audit.view.js';
+import type { GateConfig } from '../gate/assertions.js';
+import { baselineOf } from '../gate/audit-export.js';
+import type { AuditExport, GateAudit } from '../gate/audit-export.js';
+import { judgeGate } from '../gate/judge-gate.js';
+import type { GateVerdict } from '../gate/judge-gate.js';
+import { renderJunit } from '../gate/junit.js';
+import { renderMarkdown } from '../gate/markdown.js';
+import { renderSarif } from '../gate/sarif.js';
+import { renderGateSummary } from '../gate/summary.js';
+import type { SiteAuditClient } from './site-audit-client.js';
+
+/** What `audit-site --assert` adds to the audit: the assertions, a baseline, the files to write. */
+export interface GateOptions {
+  config: GateConfig;
+  /** A JSON export read from a file, or the id of an audit of the service (--api). */
+  baseline: GateAudit | { auditId: number } | null;
+  junit?: string;
+  sarif?: string;
+  markdown?: string;
+  /** The host named in the JUnit report. */
+  hostname: string;
+  /** The version SARIF gives the tool. */
+  toolVersion: string;
+}
+
+/** Where the gate's files go: the command line writes them; tests keep them. */
+export type WriteFile = (path: string, content: string) => Promise<void>;
+
+/** Why the gate could not run (a baseline that cannot be had): exit 2, as an audit that did not run. */
+export class GateNotRun extends Error {}
+
+/** The audit with every affected page's URL: `--json` prints it, a baseline is read from it. */
+export async function exportOf(
+  client: SiteAuditClient,
+  audit: SiteAuditView,
+  issues: AuditIssueView[],
+): Promise<AuditExport> {
+  const exported: AuditExport['issues'] = [];
+  for (const issue of issues) {
+    exported.push({
+      ...issue,
+      urls: await client.affectedUrls(audit.id, issue.id),
+    });
+  }
+  return { audit, issues: exported };
+}
+
+/** A baseline given by id, read from the service before the audit starts. */
+export async function baselineFromService(
+  client: SiteAuditClient,
+  auditId: number,
+): Promise<GateAudit> {
+  if (client.where === null) {
+    throw new GateNotRun(
+      `--baseline ${auditId} names an audit of a running service, and without --api the audit runs on a throwaway database: give --api and --key, or the file an earlier audit-site --json wrote.`,
+    );
+  }
+  const audit = await client.get(auditId);
+  const issues = audit.finished_at ? await client.issues(auditId) : [];
+  return baselineOf(
+    await exportOf(client, audit, issues),
+    `site audit ${auditId}`,
+  );
+}
+
+/** Judges the audit and writes the files asked for; the verdict's exit code is the command's. */
+export async function gateAudit(
+  current: AuditExport,
+  baseline: GateAudit | null,
+  options: GateOptions,
+  write: WriteFile,
+  { colour }: { colour: boolean },
+): Promise<{ verdict: GateVerdict; summary: string }> {
+  const verdict = judgeGate(current, options.config, baseline);
+  if (options.junit) {
+    await write(
+      options.junit,
+      renderJunit(verdict, { hostname: options.hostname }),
+    );
+  }
+  if (options.sarif) {
+    await write(
+      options.sarif,
+      renderSarif(verdict, { toolVersion: options.toolVersion }),
+    );
+  }
+  if (options.markdown) {
+    await write(options.markdown, renderMarkdown(verdict));
+  }
+  return { verdict, summary: renderGateSummary(verdict, { colour }) };
+}

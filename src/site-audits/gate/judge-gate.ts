@@ -1,0 +1,144 @@
+import { checkInfo, conditionOf } from './assertions.js';
+import type { Assertion, CheckInfo, GateConfig, Level } from './assertions.js';
+import { BaselineError, sameSite } from './audit-export.js';
+import type { GateAudit } from './audit-export.js';
+
+/** How one assertion (not `off`) came out. */
+export interface AssertionOutcome {
+  assertion: Assertion & { level: Exclude<Level, 'off'> };
+  /** The check as the catalogue has it; null for the site score. */
+  check: CheckInfo | null;
+  passed: boolean;
+  /** Pages counted against maxLength (new ones, against a baseline), or the score. */
+  actual: number | null;
+  /** The pages counted, sorted; empty for the score. */
+  pages: string[];
+  /** Against a baseline: pages affected now and not then, and then and not now. */
+  added: string[] | null;
+  fixed: string[] | null;
+  /** One line: what was found against what was asked. */
+  message: string;
+}
+
+/** The gate's judgement of one audit. */
+export interface GateVerdict {
+  url: string;
+  auditId: number;
+  score: number | null;
+  pagesCrawled: number;
+  startedAt: string;
+  finishedAt: string;
+  preset: string | null;
+  baseline: { id: number; score: number | null } | null;
+  /** In the order of the assertions; `off` ones left out. */
+  outcomes: AssertionOutcome[];
+  errors: number;
+  warnings: number;
+  /** 0 when no `error` assertion fails, 1 when one does. */
+  exitCode: 0 | 1;
+}
+
+export const EXIT_PASSED = 0;
+export const EXIT_FAILED = 1;
+
+/**
+ * Judges the assertions over an audit. With a baseline (an earlier audit of the same
+ * site), a check counts only the pages it did not affect then, and the score fails
+ * only when it is below `minScore` and below the baseline's.
+ */
+export function judgeGate(
+  current: GateAudit,
+  config: GateConfig,
+  baseline: GateAudit | null = null,
+): GateVerdict {
+  if (baseline && !sameSite(baseline.audit.url, current.audit.url)) {
+    throw new BaselineError(
+      `The baseline is an audit of ${baseline.audit.url}, not of the site of ${current.audit.url}.`,
+    );
+  }
+  const urlsNow = urlsByCheck(current);
+  const urlsThen = baseline ? urlsByCheck(baseline) : null;
+  const outcomes: AssertionOutcome[] = [];
+  for (const assertion of config.assertions) {
+    if (assertion.level === 'off') continue;
+    const active = assertion as AssertionOutcome['assertion'];
+    if (assertion.kind === 'score') {
+      const score = current.audit.score;
+      const before = baseline?.audit.score ?? null;
+      const below = score === null || score < assertion.minScore;
+      const dropped = before === null || score === null || score < before;
+      const passed = !(below && (baseline === null || dropped));
+      outcomes.push({
+        assertion: active,
+        check: null,
+        passed,
+        actual: score,
+        pages: [],
+        added: null,
+        fixed: null,
+        message:
+          `score ${score ?? 'n/a'}, ${conditionOf(assertion)}` +
+          (baseline ? ` (baseline ${before ?? 'n/a'})` : ''),
+      });
+      continue;
+    }
+    const now = urlsNow.get(assertion.id) ?? [];
+    const then = urlsThen ? (urlsThen.get(assertion.id) ?? []) : null;
+    const added = then ? difference(now, then) : null;
+    const fixed = then ? difference(then, now) : null;
+    const pages = added ?? now;
+    const passed = pages.length <= assertion.maxLength;
+    const counted = `${pages.length} ${added ? 'new ' : ''}${pages.length === 1 ? 'page' : 'pages'}`;
+    outcomes.push({
+      assertion: active,
+      check: checkInfo(assertion.id) ?? null,
+      passed,
+      actual: pages.length,
+      pages,
+      added,
+      fixed,
+      message:
+        `${counted}, ${conditionOf(assertion)}` +
+        (added ? ` (${now.length} in all, ${fixed!.length} fixed)` : ''),
+    });
+  }
+  const failed = outcomes.filter((o) => !o.passed);
+  const errors = failed.filter((o) => o.assertion.level === 'error').length;
+  const { audit } = current;
+  return {
+    url: audit.url,
+    auditId: audit.id,
+    score: audit.score,
+    pagesCrawled: audit.progress.pages_crawled,
+    startedAt: audit.created_at,
+    finishedAt: audit.finished_at ?? audit.created_at,
+    preset: config.preset,
+    baseline: baseline
+      ? { id: baseline.audit.id, score: baseline.audit.score }
+      : null,
+    outcomes,
+    errors,
+    warnings: failed.length - errors,
+    exitCode: errors > 0 ? EXIT_FAILED : EXIT_PASSED,
+  };
+}
+
+/** Each check's affected URLs, sorted and without repeats, so every output is stable. */
+function urlsByCheck(audit: GateAudit): Map<string, string[]> {
+  return new Map(
+    audit.issues.map((issue) => [
+      issue.id,
+      [...new Set(issue.urls)].sort(compareText),
+    ]),
+  );
+}
+
+function difference(a: string[], b: string[]): string[] {
+  const drop = new Set(b);
+  return a.filter((x) => !drop.has(x));
+}
+
+/** Code-unit order: the same on every machine, whatever its locale. */
+export function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

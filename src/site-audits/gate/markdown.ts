@@ -1,0 +1,80 @@
+import { conditionOf } from './assertions.js';
+import type { AssertionOutcome, GateVerdict } from './judge-gate.js';
+
+/** Pages listed per check in the comment; a pull request's comment stays readable. */
+export const PAGES_LISTED = 20;
+
+/**
+ * The verdict as a pull-request comment: the result, what fails (each failed assertion
+ * with its pages), and against a baseline what is new and what was fixed.
+ */
+export function renderMarkdown(verdict: GateVerdict): string {
+  const failed = verdict.outcomes.filter((o) => !o.passed);
+  const head =
+    verdict.errors > 0
+      ? `## ❌ SEO gate failed: ${count(verdict.errors, 'error')}, ${count(verdict.warnings, 'warning')}`
+      : verdict.warnings > 0
+        ? `## ⚠️ SEO gate passed with ${count(verdict.warnings, 'warning')}`
+        : '## ✅ SEO gate passed';
+  const against = verdict.baseline
+    ? ` Compared with site audit ${verdict.baseline.id} (score ${verdict.baseline.score ?? 'n/a'}): only new issues count.`
+    : '';
+  const lines = [
+    head,
+    '',
+    `Site audit ${verdict.auditId} of ${verdict.url}: score ${verdict.score ?? 'n/a'}/100, ${count(verdict.pagesCrawled, 'page')} crawled; ` +
+      `${verdict.preset ? `preset \`${verdict.preset}\`, ` : ''}${count(verdict.outcomes.length, 'assertion')}.${against}`,
+    '',
+    '### What fails',
+    '',
+  ];
+  if (failed.length === 0) {
+    lines.push('Nothing: every assertion holds.');
+  } else {
+    lines.push('| | Assertion | Found | Asked |', '|---|---|---|---|');
+    for (const o of failed) {
+      lines.push(
+        `| ${o.assertion.level === 'error' ? '❌ error' : '⚠️ warn'} | \`${o.assertion.id}\` ${cell(o.check?.title ?? 'Site score')} | ${o.actual ?? 'n/a'} | ${conditionOf(o.assertion)} |`,
+      );
+    }
+    for (const o of failed.filter((x) => x.pages.length > 0)) {
+      lines.push('', ...details(o, o.pages, 'pages'));
+    }
+  }
+  if (verdict.baseline) {
+    const checks = verdict.outcomes.filter((o) => o.added !== null);
+    const added = checks.filter((o) => o.added!.length > 0);
+    const fixed = checks.filter((o) => o.fixed!.length > 0);
+    lines.push('', '### What is new', '');
+    if (added.length === 0) lines.push('No new issue.');
+    for (const o of added) lines.push(...details(o, o.added!, 'new pages'), '');
+    lines.push('', '### What was fixed', '');
+    if (fixed.length === 0) lines.push('Nothing fixed since the baseline.');
+    for (const o of fixed)
+      lines.push(...details(o, o.fixed!, 'pages fixed'), '');
+  }
+  return `${lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`;
+}
+
+function details(o: AssertionOutcome, pages: string[], what: string): string[] {
+  const shown = pages.slice(0, PAGES_LISTED);
+  return [
+    `<details><summary><code>${o.assertion.id}</code>: ${pages.length} ${what}</summary>`,
+    '',
+    ...shown.map((url) => `- ${url.replace(/[<>`]/g, encodeURIComponent)}`),
+    ...(pages.length > shown.length
+      ? [
+          `- … and ${pages.length - shown.length} more (the SARIF and JUnit files list them all)`,
+        ]
+      : []),
+    ...(o.check ? ['', `Advice: ${o.check.advice}`] : []),
+    '',
+    '</details>',
+  ];
+}
+
+const cell = (s: string) => s.replace(/\|/g, '\\|');
+const count = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;

@@ -1,0 +1,114 @@
+import { createHash } from 'node:crypto';
+import { conditionOf } from './assertions.js';
+import type { AssertionOutcome, GateVerdict } from './judge-gate.js';
+
+/** The schema a SARIF 2.1.0 log names (OASIS, errata 01). */
+export const SARIF_SCHEMA_URI =
+  'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
+
+/**
+ * The verdict as a SARIF 2.1.0 log: one rule per assertion judged (the check's id,
+ * title and advice), one result per failed assertion and page it counts (the page URL
+ * as the location; the start URL for the site score). Only the invocation's times
+ * change between runs.
+ */
+export function renderSarif(
+  verdict: GateVerdict,
+  { toolVersion }: { toolVersion: string },
+): string {
+  const rules = verdict.outcomes.map(ruleOf);
+  const results = verdict.outcomes.flatMap((outcome, ruleIndex) =>
+    outcome.passed ? [] : resultsOf(outcome, ruleIndex, verdict),
+  );
+  const log = {
+    $schema: SARIF_SCHEMA_URI,
+    version: '2.1.0',
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: 'report-service audit-site',
+            version: toolVersion,
+            rules,
+          },
+        },
+        invocations: [
+          {
+            executionSuccessful: true,
+            startTimeUtc: verdict.startedAt,
+            endTimeUtc: verdict.finishedAt,
+          },
+        ],
+        automationDetails: { id: `seo-gate/${new URL(verdict.url).host}/` },
+        results,
+        properties: {
+          url: verdict.url,
+          score: verdict.score,
+          pagesCrawled: verdict.pagesCrawled,
+          preset: verdict.preset,
+          baselineScore: verdict.baseline?.score ?? null,
+        },
+      },
+    ],
+  };
+  return `${JSON.stringify(log, null, 2)}\n`;
+}
+
+function ruleOf(outcome: AssertionOutcome) {
+  const { assertion, check } = outcome;
+  const title = check?.title ?? 'Site score';
+  const advice =
+    check?.advice ??
+    'Fix the issues that affect the most pages first: the score counts every check on every page.';
+  return {
+    id: assertion.id,
+    name: assertion.id,
+    shortDescription: { text: title },
+    fullDescription: { text: `${title}: ${conditionOf(assertion)}.` },
+    help: { text: advice },
+    defaultConfiguration: { level: levelOf(outcome) },
+    properties: {
+      scope: check?.scope ?? 'score',
+      ...(check ? { importance: check.importance } : {}),
+      tags: ['seo'],
+    },
+  };
+}
+
+function resultsOf(
+  outcome: AssertionOutcome,
+  ruleIndex: number,
+  verdict: GateVerdict,
+) {
+  const { assertion, check } = outcome;
+  const pages = assertion.kind === 'score' ? [verdict.url] : outcome.pages;
+  return pages.map((url) => ({
+    ruleId: assertion.id,
+    ruleIndex,
+    level: levelOf(outcome),
+    message: {
+      text:
+        assertion.kind === 'score'
+          ? `Site score: ${outcome.message}.`
+          : `${check?.title ?? assertion.id} on ${url}${outcome.added ? ' (new)' : ''}: ${outcome.message}. ${check?.advice ?? ''}`.trim(),
+    },
+    // A URI reference: what the crawl normalised is one already, but a baseline file may not be.
+    locations: [
+      {
+        physicalLocation: {
+          artifactLocation: { uri: URL.parse(url)?.href ?? encodeURI(url) },
+        },
+      },
+    ],
+    partialFingerprints: {
+      'pageCheck/v1': createHash('sha256')
+        .update(`${assertion.id}\n${url}`)
+        .digest('hex'),
+    },
+    ...(outcome.added ? { baselineState: 'new' } : {}),
+  }));
+}
+
+function levelOf(outcome: AssertionOutcome): 'error' | 'warning' {
+  return outcome.assertion.level === 'error' ? 'error' : 'warning';
+}

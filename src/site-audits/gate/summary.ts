@@ -1,0 +1,58 @@
+import { conditionOf } from './assertions.js';
+import type { AssertionOutcome, GateVerdict } from './judge-gate.js';
+
+/** Pages listed under a failed assertion on the terminal; the files list them all. */
+export const PAGES_SHOWN = 5;
+
+const sgr = (code: string) => (s: string) => `\x1b[${code}m${s}\x1b[0m`;
+const plain = (s: string) => s;
+
+/** The verdict for a person at a terminal: each failed assertion with a few of its pages. */
+export function renderGateSummary(
+  verdict: GateVerdict,
+  { colour }: { colour: boolean },
+): string {
+  const bad = colour ? sgr('31') : plain;
+  const warn = colour ? sgr('33') : plain;
+  const good = colour ? sgr('32') : plain;
+  const dim = colour ? sgr('2') : plain;
+  const bold = colour ? sgr('1') : plain;
+  const against = verdict.baseline
+    ? `, against site audit ${verdict.baseline.id}: new issues only`
+    : '';
+  const named = verdict.preset ? ` (${verdict.preset})` : '';
+  const state =
+    verdict.errors > 0
+      ? bad(bold('FAILED'))
+      : verdict.warnings > 0
+        ? warn(bold('passed with warnings'))
+        : good(bold('passed'));
+  const lines = [
+    `SEO gate${named}${against}: ${state}: ${count(verdict.errors, 'error')}, ${count(verdict.warnings, 'warning')}, ${count(verdict.outcomes.filter((o) => o.passed).length, 'assertion')} passed`,
+  ];
+  const failed = verdict.outcomes.filter((o) => !o.passed);
+  const width = Math.max(0, ...failed.map((o) => o.assertion.id.length));
+  for (const outcome of failed) {
+    const error = outcome.assertion.level === 'error';
+    const mark = error ? bad('✗ error') : warn('! warn ');
+    const title = outcome.check ? `${outcome.check.title}: ` : '';
+    lines.push(
+      `  ${mark}  ${outcome.assertion.id.padEnd(width)}  ${title}${outcome.message}`,
+    );
+    lines.push(...pagesOf(outcome).map((line) => `      ${dim(line)}`));
+  }
+  return lines.join('\n');
+}
+
+function pagesOf(outcome: AssertionOutcome): string[] {
+  const shown = outcome.pages.slice(0, PAGES_SHOWN);
+  const more = outcome.pages.length - shown.length;
+  return more > 0 ? [...shown, `… and ${more} more`] : shown;
+}
+
+const count = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;
+
+/** "broken_link (error, at most 0 pages)": an assertion as outputs name it. */
+export function nameOf(outcome: AssertionOutcome): string {
+  return `${outcome.assertion.id} (${outcome.assertion.level}, ${conditionOf(outcome.assertion)})`;
+}

@@ -1,0 +1,171 @@
+import { gateConfigOf } from '../src/site-audits/gate/assertions.js';
+import { judgeGate } from '../src/site-audits/gate/judge-gate.js';
+import { renderJunit } from '../src/site-audits/gate/junit.js';
+import { renderMarkdown } from '../src/site-audits/gate/markdown.js';
+import { renderSarif } from '../src/site-audits/gate/sarif.js';
+import { renderGateSummary } from '../src/site-audits/gate/summary.js';
+import { gateAuditOf } from './support/gate-audits.js';
+import { junitErrors, sarifErrors } from './support/gate-schemas.js';
+
+/**
+ * The gate's files, from a verdict made by hand: what each holds, and that each is valid
+ * against the published schema vendored in test/schemas.
+ */
+
+const u = (path: string) => `https://example.com${path}`;
+const config = gateConfigOf(
+  {
+    preset: 'seo:recommended',
+    assertions: { title: ['warn', { maxLength: 0 }] },
+  },
+  'test',
+);
+const failing = judgeGate(
+  gateAuditOf(
+    {
+      broken_link: [u('/b?x=1&y=<2>'), u('/a')],
+      title: [u('/t')],
+      image_alt: [u('/i')],
+    },
+    { score: 45 },
+  ),
+  config,
+);
+const passing = judgeGate(gateAuditOf({}, { score: 95 }), config);
+const before = gateAuditOf(
+  { broken_link: [u('/a'), u('/fixed')] },
+  { id: 1, score: 50 },
+);
+const againstBaseline = judgeGate(
+  gateAuditOf({ broken_link: [u('/a'), u('/new')] }, { score: 45 }),
+  config,
+  before,
+);
+
+describe('the JUnit report', () => {
+  it.each([
+    ['failing', failing],
+    ['passing', passing],
+    ['against a baseline', againstBaseline],
+  ])('is valid against the common JUnit schema (%s)', async (_, verdict) => {
+    expect(await junitErrors(renderJunit(verdict, { hostname: 'ci' }))).toEqual(
+      [],
+    );
+  });
+
+  it('has a test case per assertion, a failure for each failed error listing its pages, warnings in system-out', () => {
+    const xml = renderJunit(failing, { hostname: 'ci' });
+    expect(xml.match(/<testcase /g)).toHaveLength(failing.outcomes.length);
+    expect(xml).toContain(
+      'tests="18" failures="1" errors="0" skipped="0" time="12.500"',
+    );
+    expect(xml).toContain('timestamp="2026-11-24T10:00:12"');
+    expect(xml).toMatch(
+      /<failure type="maxLength" message="broken_link: 2 pages, at most 0 pages">Broken internal links: 2 pages, at most 0 pages\nAdvice: [^<]+\nhttps:\/\/example.com\/a\nhttps:\/\/example.com\/b\?x=1&amp;y=&lt;2&gt;<\/failure>/,
+    );
+    expect(xml).toContain(
+      '<system-out>warning: title (warn, at most 0 pages): 1 page, at most 0 pages\n  https://example.com/t\nwarning: site_score (warn, score at least 50): score 45, score at least 50\n</system-out>',
+    );
+  });
+});
+
+describe('the SARIF log', () => {
+  it.each([
+    ['failing', failing],
+    ['passing', passing],
+    ['against a baseline', againstBaseline],
+  ])('is valid against the SARIF 2.1.0 schema (%s)', (_, verdict) => {
+    expect(sarifErrors(renderSarif(verdict, { toolVersion: '1.0.0' }))).toEqual(
+      [],
+    );
+  });
+
+  it('has a rule per assertion and a result per failed page, the page as its location', () => {
+    const log = JSON.parse(renderSarif(failing, { toolVersion: '1.0.0' }));
+    const [run] = log.runs;
+    expect(log.version).toBe('2.1.0');
+    expect(run.tool.driver.rules).toHaveLength(failing.outcomes.length);
+    expect(run.tool.driver.rules[0]).toMatchObject({
+      id: 'broken_link',
+      shortDescription: { text: 'Broken internal links' },
+      help: { text: expect.stringMatching(/\w/) },
+    });
+    expect(
+      run.results.map(
+        (r: {
+          ruleId: string;
+          level: string;
+          locations: Array<{
+            physicalLocation: { artifactLocation: { uri: string } };
+          }>;
+        }) => [
+          r.ruleId,
+          r.level,
+          r.locations[0].physicalLocation.artifactLocation.uri,
+        ],
+      ),
+    ).toEqual([
+      ['broken_link', 'error', u('/a')],
+      ['broken_link', 'error', u('/b?x=1&y=%3C2%3E')],
+      ['title', 'warning', u('/t')],
+      ['site_score', 'warning', u('/')],
+    ]);
+  });
+
+  it('marks results against a baseline as new, and only the new pages', () => {
+    const { runs } = JSON.parse(
+      renderSarif(againstBaseline, { toolVersion: '1.0.0' }),
+    );
+    expect(runs[0].results).toHaveLength(2);
+    expect(runs[0].results[0]).toMatchObject({
+      ruleId: 'broken_link',
+      baselineState: 'new',
+    });
+    // The score fell below minScore and below the baseline's.
+    expect(runs[0].results[1].ruleId).toBe('site_score');
+  });
+});
+
+describe('the Markdown comment', () => {
+  it('says what fails, with the pages', () => {
+    const md = renderMarkdown(failing);
+    expect(md).toMatch(/^## ❌ SEO gate failed: 1 error, 2 warnings\n/);
+    expect(md).toContain(
+      '| ❌ error | `broken_link` Broken internal links | 2 | at most 0 pages |',
+    );
+    expect(md).toContain('- https://example.com/b?x=1&y=%3C2%3E');
+    expect(md).not.toContain('### What is new');
+  });
+
+  it('says what is new and what was fixed against a baseline', () => {
+    const md = renderMarkdown(againstBaseline);
+    expect(md).toMatch(
+      /### What is new\n\n<details><summary><code>broken_link<\/code>: 1 new pages<\/summary>\n\n- https:\/\/example.com\/new\n/,
+    );
+    expect(md).toMatch(
+      /### What was fixed\n\n<details><summary><code>broken_link<\/code>: 1 pages fixed<\/summary>\n\n- https:\/\/example.com\/fixed\n/,
+    );
+  });
+
+  it('says so when all holds', () => {
+    expect(renderMarkdown(passing)).toMatch(
+      /^## ✅ SEO gate passed\n[^]*Nothing: every assertion holds\.\n$/,
+    );
+  });
+});
+
+describe('the terminal summary', () => {
+  it('lists each failed assertion with a few of its pages', () => {
+    expect(renderGateSummary(failing, { colour: false })).toBe(
+      [
+        'SEO gate (seo:recommended): FAILED: 1 error, 2 warnings, 15 assertions passed',
+        '  ✗ error  broken_link  Broken internal links: 2 pages, at most 0 pages',
+        '      https://example.com/a',
+        '      https://example.com/b?x=1&y=<2>',
+        '  ! warn   title        Title tag: 1 page, at most 0 pages',
+        '      https://example.com/t',
+        '  ! warn   site_score   score 45, score at least 50',
+      ].join('\n'),
+    );
+  });
+});
