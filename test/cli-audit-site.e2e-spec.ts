@@ -4,7 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { ServerResponse } from 'node:http';
-import { startFixtureSite } from './support/fixture-server.js';
+import {
+  startFixtureSite,
+  wellKeptSiteFiles,
+} from './support/fixture-server.js';
 import type { FixtureSite } from './support/fixture-server.js';
 import { runCli, startService } from './support/service-process.js';
 import type { ServiceProcess } from './support/service-process.js';
@@ -106,22 +109,10 @@ describe('npm run cli -- audit-site', () => {
         healthy(res, '/about', 'Same title', '<a href="/">Home page</a>'),
       '/pricing': (_req, res) =>
         healthy(res, '/pricing', 'Same title', '<a href="/">Home page</a>'),
-      '/robots.txt': (_req, res) => {
-        res.writeHead(200, { 'content-type': 'text/plain' });
-        res.end(
-          `User-agent: *\nAllow: /\nSitemap: ${site.url('/sitemap.xml')}\n`,
-        );
-      },
-      '/sitemap.xml': (_req, res) => {
-        res.writeHead(200, { 'content-type': 'application/xml' });
-        res.end(
-          `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${['/', '/about', '/pricing'].map((path) => `<url><loc>${site.url(path)}</loc></url>`).join('')}</urlset>`,
-        );
-      },
-      '/favicon.ico': (_req, res) => {
-        res.writeHead(200, { 'content-type': 'image/x-icon' });
-        res.end(Buffer.alloc(16));
-      },
+      ...wellKeptSiteFiles(
+        (path) => site.url(path),
+        ['/', '/about', '/pricing'],
+      ),
     });
     temp = await mkdtemp(join(tmpdir(), 'report-service-audit-site-test-'));
     dataDir = await mkdtemp(join(tmpdir(), 'report-service-audit-site-data-'));

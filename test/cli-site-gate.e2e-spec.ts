@@ -13,7 +13,10 @@ import {
   startAuditFixtureSite,
 } from './support/audit-fixture-site.js';
 import type { AuditFixtureSite } from './support/audit-fixture-site.js';
-import { startFixtureSite } from './support/fixture-server.js';
+import {
+  startFixtureSite,
+  wellKeptSiteFiles,
+} from './support/fixture-server.js';
 import type { FixtureSite } from './support/fixture-server.js';
 import { junitErrors, sarifErrors } from './support/gate-schemas.js';
 import { runCli } from './support/service-process.js';
@@ -73,22 +76,7 @@ async function startCleanSite(
     '/': page('/'),
     '/about': page('/about'),
     '/pricing': page('/pricing'),
-    '/robots.txt': (_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/plain' });
-      res.end(
-        `User-agent: *\nAllow: /\nSitemap: ${site.url('/sitemap.xml')}\n`,
-      );
-    },
-    '/sitemap.xml': (_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/xml' });
-      res.end(
-        `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${['/', '/about', '/pricing'].map((p) => `<url><loc>${site.url(p)}</loc></url>`).join('')}</urlset>`,
-      );
-    },
-    '/favicon.ico': (_req, res) => {
-      res.writeHead(200, { 'content-type': 'image/x-icon' });
-      res.end(Buffer.alloc(16));
-    },
+    ...wellKeptSiteFiles((path) => site.url(path), ['/', '/about', '/pricing']),
   });
   return site;
 }

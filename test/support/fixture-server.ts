@@ -155,3 +155,29 @@ export function html(
   });
   res.end(body);
 }
+
+/**
+ * robots.txt naming the sitemap, a sitemap listing `paths`, and a favicon: what a small
+ * well-kept site serves beside its pages. `urlOf` is read at request time.
+ */
+export function wellKeptSiteFiles(
+  urlOf: (path: string) => string,
+  paths: string[],
+): Record<string, FixtureHandler> {
+  return {
+    '/robots.txt': (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end(`User-agent: *\nAllow: /\nSitemap: ${urlOf('/sitemap.xml')}\n`);
+    },
+    '/sitemap.xml': (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/xml' });
+      res.end(
+        `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${paths.map((path) => `<url><loc>${urlOf(path)}</loc></url>`).join('')}</urlset>`,
+      );
+    },
+    '/favicon.ico': (_req, res) => {
+      res.writeHead(200, { 'content-type': 'image/x-icon' });
+      res.end(Buffer.alloc(16));
+    },
+  };
+}
