@@ -1,5 +1,7 @@
 import { CHECKS, SITE_CHECKS } from '../../analysis/index.js';
 import type { Importance } from '../../analysis/index.js';
+import { LEVELS } from './assertion-entry.js';
+import type { AssertionEntry, Level } from './assertion-entry.js';
 import { PRESETS } from './presets.js';
 
 /**
@@ -7,9 +9,6 @@ import { PRESETS } from './presets.js';
  * "assertions": {"<check id>": "off" | "warn" | "error" | [level, options]}}`, where a
  * check is a page or site check and `site_score` stands for the audit's score.
  */
-
-export const LEVELS = ['off', 'warn', 'error'] as const;
-export type Level = (typeof LEVELS)[number];
 
 /** The name of the audit's score among the check ids. */
 export const SITE_SCORE = 'site_score';
@@ -75,9 +74,6 @@ export function checkInfo(id: string): CheckInfo | undefined {
 
 /** Assertions that cannot be judged: the message says which and why. */
 export class AssertionsError extends Error {}
-
-/** One entry of `assertions` as written: a level, or `[level, options]`. */
-export type AssertionEntry = Level | [Level, Record<string, unknown>?];
 
 /** An assertion file's content, or a preset's. */
 export interface AssertionsDocument {

@@ -1,5 +1,6 @@
 import { checkInfo, conditionOf } from './assertions.js';
-import type { Assertion, CheckInfo, GateConfig, Level } from './assertions.js';
+import type { Level } from './assertion-entry.js';
+import type { Assertion, CheckInfo, GateConfig } from './assertions.js';
 import { BaselineError, sameSite } from './audit-export.js';
 import type { GateAudit } from './audit-export.js';
 

@@ -1,4 +1,4 @@
-import type { AssertionEntry } from './assertions.js';
+import type { AssertionEntry } from './assertion-entry.js';
 
 /**
  * The presets `--assert` names, documented in the README and docs/site-audits.md.
