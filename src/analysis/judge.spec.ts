@@ -158,7 +158,7 @@ describe('judge', () => {
   });
 
   // The parse once took 75 s on the first of these; the figures are in `npm run bench:analyse`.
-  // Linear means a page four times larger costs about four times the CPU; quadratic would be 16.
+  // Linear means a page four times larger costs about four times the CPU; quadratic, 16 times.
   it.each([
     ['200,000 unclosed <div>', '<body>', '<div>', 200_000],
     ['nested unclosed <b><i>', '<body>', '<b><i>', 170_000],
@@ -180,10 +180,14 @@ describe('judge', () => {
         expect(results.checks).toHaveLength(CHECKS.length);
         return (used.user + used.system) / 1000;
       };
+      // The least of three runs: a collection or a JIT pause only ever adds time.
+      const leastMs = (repeats: number): number =>
+        Math.min(cpuMs(repeats), cpuMs(repeats), cpuMs(repeats));
       cpuMs(count / 16); // warms the JIT so the small run is not charged for it
-      const quarter = cpuMs(count / 4);
-      const full = cpuMs(count);
-      expect(full / Math.max(quarter, 1)).toBeLessThan(9);
+      const quarter = leastMs(count / 4);
+      const full = leastMs(count);
+      // Between linear (4) and quadratic (16), with room for a noisy machine.
+      expect(full / Math.max(quarter, 1)).toBeLessThan(12);
     },
   );
 
