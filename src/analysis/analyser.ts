@@ -1,4 +1,5 @@
-import { AddressPolicy } from './fetch/address-policy.js';
+import { policyOf } from './fetch/address-policy.js';
+import type { AddressPolicy } from './fetch/address-policy.js';
 import { gather, gatherParsed } from './fetch/gather.js';
 import type { GatherDependencies, SiteFactsSource } from './fetch/gather.js';
 import type { FetchedResponse } from './fetch/guarded-client.js';
@@ -46,7 +47,7 @@ export class Analyser {
     readonly options: AnalyserOptions = DEFAULT_ANALYSER_OPTIONS,
     private readonly dependencies: AnalyserDependencies = {},
   ) {
-    this.policy = new AddressPolicy(options.allowHosts);
+    this.policy = policyOf(options);
     this.probeAnswers = dependencies.probeAnswers ?? processProbeAnswers();
   }
 

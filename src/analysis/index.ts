@@ -8,7 +8,11 @@ export { JudgePool } from './judge-pool.js';
 export { AnalysisError } from './errors.js';
 export { DEFAULT_ANALYSER_OPTIONS } from './options.js';
 export type { AnalyserOptions } from './options.js';
-export { AddressPolicy, validAllowHosts } from './fetch/address-policy.js';
+export {
+  AddressPolicy,
+  policyOf,
+  validAllowHosts,
+} from './fetch/address-policy.js';
 export type { Lookup } from './fetch/address-policy.js';
 export {
   InvalidTargetUrlError,

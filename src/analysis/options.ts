@@ -2,6 +2,8 @@
 export interface AnalyserOptions {
   /** ANALYZER_ALLOW_HOSTS: host names, IPs or CIDR ranges the address policy lets through. */
   allowHosts: readonly string[];
+  /** ANALYZER_ONLY_ALLOW_HOSTS: nothing but allowHosts is fetched (a network without the internet). */
+  onlyAllowHosts?: boolean;
   userAgent: string;
   /** Deadline for the whole analysis, side fetches included. */
   deadlineMs: number;

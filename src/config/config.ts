@@ -287,6 +287,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     analyser: {
       ...DEFAULT_ANALYSER_OPTIONS,
       allowHosts,
+      onlyAllowHosts: read.flag('ANALYZER_ONLY_ALLOW_HOSTS'),
       userAgent:
         read.text('ANALYZER_USER_AGENT') ?? DEFAULT_ANALYSER_OPTIONS.userAgent,
       deadlineMs: read.integer(

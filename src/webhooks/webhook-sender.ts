@@ -45,6 +45,7 @@ export class WebhookSender {
   constructor(private readonly config: AppConfig) {
     this.client = createGuardedClient({
       allowHosts: config.analyser.allowHosts,
+      onlyAllowHosts: config.analyser.onlyAllowHosts,
       userAgent: config.analyser.userAgent,
       deadlineMs: config.webhookTimeoutMs,
     });

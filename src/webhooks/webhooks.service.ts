@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  AddressPolicy,
   AnalysisError,
   assertTargetAllowed,
   normaliseTargetUrl,
   parseTargetUrl,
+  policyOf,
 } from '../analysis/index.js';
+import type { AddressPolicy } from '../analysis/index.js';
 import { LimitReachedProblem, NotFoundProblem } from '../common/problem.js';
 import { throwIfInvalid } from '../common/validation.js';
 import type { FieldErrors } from '../common/validation.js';
@@ -34,7 +35,7 @@ export class WebhooksService {
     private readonly webhooks: WebhooksRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
-    this.policy = new AddressPolicy(config.analyser.allowHosts);
+    this.policy = policyOf(config.analyser);
   }
 
   /** Stores the webhook with a new secret, once its URL passes the address policy of analyses. */

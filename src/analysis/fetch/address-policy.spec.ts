@@ -235,3 +235,32 @@ describe('resolveAllowed', () => {
     });
   });
 });
+
+describe('the address policy with only the allowed hosts (ANALYZER_ONLY_ALLOW_HOSTS)', () => {
+  const policy = new AddressPolicy(['127.0.0.1', 'intranet.test'], true);
+
+  it('refuses any other name before it is looked up', async () => {
+    let looked = 0;
+    const lookup = () => {
+      looked++;
+      return Promise.resolve([{ address: '127.0.0.1', family: 4 }]);
+    };
+    await expect(
+      resolveAllowed('elsewhere.test', policy, lookup),
+    ).rejects.toMatchObject({ code: 'blocked' });
+    expect(looked).toBe(0);
+    await expect(
+      resolveAllowed('intranet.test', policy, lookup),
+    ).resolves.toEqual({
+      address: '127.0.0.1',
+      family: 4,
+    });
+    expect(looked).toBe(1);
+  });
+
+  it('lets through the listed addresses only', () => {
+    expect(policy.refusal('127.0.0.1')).toBeNull();
+    expect(policy.refusal('127.0.0.2')).not.toBeNull();
+    expect(new AddressPolicy([], false).refusal('127.0.0.2')).toBe('loopback');
+  });
+});

@@ -1,14 +1,28 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import ipaddr from 'ipaddr.js';
 import { AnalysisError } from '../errors.js';
+import type { AnalyserOptions } from '../options.js';
+import { cachedLookup } from './cached-lookup.js';
+import type { LookupLimits } from './cached-lookup.js';
 
 /** Resolves a host name to every address it has, as the connection would see them. */
 export type Lookup = (
   hostname: string,
 ) => Promise<{ address: string; family: number }[]>;
 
-export const systemLookup: Lookup = (hostname) =>
-  dnsLookup(hostname, { all: true, verbatim: true });
+/** How the process asks the system's resolver: see cachedLookup. */
+export const LOOKUP_LIMITS: LookupLimits = {
+  ttlMs: 30_000,
+  maxEntries: 10_000,
+  // Two of libuv's four threads at most: files, zlib and crypto keep the others.
+  concurrency: 2,
+};
+
+/** The system's resolver, as every connection of the process asks it. */
+export const systemLookup: Lookup = cachedLookup(
+  (hostname) => dnsLookup(hostname, { all: true, verbatim: true }),
+  LOOKUP_LIMITS,
+);
 
 type Address = ipaddr.IPv4 | ipaddr.IPv6;
 
@@ -101,18 +115,31 @@ interface AllowedRange {
 
 /**
  * The address policy of docs/api.md: only public unicast addresses, except the host names,
- * addresses and CIDR ranges of ANALYZER_ALLOW_HOSTS.
+ * addresses and CIDR ranges of ANALYZER_ALLOW_HOSTS. With `onlyListed`
+ * (ANALYZER_ONLY_ALLOW_HOSTS, for a network without the internet), only those: any
+ * other name is refused before it is looked up, so it fails at once.
  */
 export class AddressPolicy {
   private readonly names = new Set<string>();
   private readonly ranges: AllowedRange[] = [];
 
-  constructor(allowHosts: readonly string[] = []) {
+  constructor(
+    allowHosts: readonly string[] = [],
+    private readonly onlyListed = false,
+  ) {
     for (const entry of allowHosts.map((h) => h.trim()).filter(Boolean)) {
       const range = parseRange(entry);
       if (range) this.ranges.push(range);
       else this.names.add(normaliseName(entry));
     }
+  }
+
+  /** Why a host name may not even be looked up (onlyListed and not listed), or null. */
+  nameRefusal(hostname: string): string | null {
+    if (!this.onlyListed || this.names.has(normaliseName(hostname))) {
+      return null;
+    }
+    return 'not in ANALYZER_ALLOW_HOSTS, and ANALYZER_ONLY_ALLOW_HOSTS is on';
   }
 
   /** Why a connection to `address` (for `hostname`) is refused, or null when allowed. */
@@ -121,9 +148,17 @@ export class AddressPolicy {
     const parsed = parseAddress(address);
     if (!parsed) return 'invalid address';
     if (this.ranges.some((r) => inRange(parsed, r))) return null;
+    if (this.onlyListed) return 'not in ANALYZER_ALLOW_HOSTS';
     const range = classifyAddress(parsed.toString());
     return PUBLIC_RANGES.has(range) ? null : range;
   }
+}
+
+/** The policy of an analyser's options. */
+export function policyOf(
+  options: Pick<AnalyserOptions, 'allowHosts' | 'onlyAllowHosts'>,
+): AddressPolicy {
+  return new AddressPolicy(options.allowHosts, options.onlyAllowHosts ?? false);
 }
 
 function normaliseName(name: string): string {
@@ -199,6 +234,13 @@ export async function resolveAllowed(
     const address = literal.toString();
     refuseUnless(policy, address, hostname);
     return { address, family: literal.kind() === 'ipv4' ? 4 : 6 };
+  }
+  const nameRefused = policy.nameRefusal(hostname);
+  if (nameRefused !== null) {
+    throw new AnalysisError(
+      'blocked',
+      `The host ${hostname} is not allowed (${nameRefused}).`,
+    );
   }
   let found: { address: string; family: number }[];
   try {

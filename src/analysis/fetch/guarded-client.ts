@@ -3,7 +3,8 @@ import { Agent, request } from 'undici';
 import type { Dispatcher } from 'undici';
 import type { AnalyserOptions } from '../options.js';
 import type { RedirectHop } from '../types.js';
-import { AddressPolicy, systemLookup } from './address-policy.js';
+import { policyOf, systemLookup } from './address-policy.js';
+import type { AddressPolicy } from './address-policy.js';
 import type { Lookup } from './address-policy.js';
 import {
   abandon,
@@ -110,10 +111,13 @@ export interface GuardedClientDependencies {
  * of every redirect (guardedConnector), and reads bodies within their limits.
  */
 export function createGuardedClient(
-  options: Pick<AnalyserOptions, 'allowHosts' | 'userAgent' | 'deadlineMs'>,
+  options: Pick<
+    AnalyserOptions,
+    'allowHosts' | 'onlyAllowHosts' | 'userAgent' | 'deadlineMs'
+  >,
   dependencies: GuardedClientDependencies = {},
 ): GuardedClient {
-  const policy = dependencies.policy ?? new AddressPolicy(options.allowHosts);
+  const policy = dependencies.policy ?? policyOf(options);
   const lookup = dependencies.lookup ?? systemLookup;
   const now = dependencies.now ?? (() => performance.now());
   const agent = new Agent({
