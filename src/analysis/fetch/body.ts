@@ -24,12 +24,19 @@ export interface BodyLimits {
   signal: AbortSignal;
   /** Cap on the content-decoded body (and, with a little slack, the wire bytes). */
   maxBytes: number;
+  /** Past the cap, keep its first maxBytes (as a search engine reads a page) instead of failing. */
+  truncate?: boolean;
 }
 
 export interface ReadBody {
   body: Buffer;
   wireBytes: number;
+  /** The body was cut at maxBytes (with `truncate`). */
+  truncated: boolean;
 }
+
+/** Ends a truncating read once the cap is reached: not an error. */
+class CapReached extends Error {}
 
 /** Fails with too_large before reading when Content-Length already says the body is over the cap. */
 export function assertDeclaredLengthFits(
@@ -54,49 +61,78 @@ export async function readBody(
   const countWire = async function* (source: AsyncIterable<Buffer>) {
     for await (const chunk of source) {
       wireBytes += chunk.length;
-      if (wireBytes > wireCap) throw tooLarge(limits.maxBytes);
+      if (wireBytes > wireCap) {
+        // Truncating, a body that decodes to less than it weighs is cut at twice the cap.
+        if (!limits.truncate) throw tooLarge(limits.maxBytes);
+        if (wireBytes > 2 * wireCap) throw new CapReached();
+      }
       yield chunk;
     }
   };
+  const chunks: Buffer[] = [];
+  let decodedBytes = 0;
   const collect = async (source: AsyncIterable<Buffer>) => {
-    const chunks: Buffer[] = [];
-    let decodedBytes = 0;
     for await (const chunk of source) {
+      if (decodedBytes + chunk.length > limits.maxBytes) {
+        if (!limits.truncate) throw tooLarge(limits.maxBytes);
+        chunks.push(chunk.subarray(0, limits.maxBytes - decodedBytes));
+        decodedBytes = limits.maxBytes;
+        throw new CapReached();
+      }
       decodedBytes += chunk.length;
-      if (decodedBytes > limits.maxBytes) throw tooLarge(limits.maxBytes);
       chunks.push(chunk);
     }
-    return Buffer.concat(chunks, decodedBytes);
   };
   // Each stage is capped too: stacked codings must not hide a bomb halfway through.
   const decode = (source: AsyncIterable<Buffer>) =>
     decoders.reduce<AsyncIterable<Buffer>>(
-      (stream, decoder) => capped(decoder(stream), limits.maxBytes),
+      (stream, decoder) =>
+        capped(decoder(stream), limits.maxBytes, limits.truncate ?? false),
       source,
     );
   try {
-    const decoded =
-      decoders.length > 0
-        ? await pipeline(body, countWire, decode, collect, {
-            signal: limits.signal,
-          })
-        : await pipeline(body, countWire, collect, { signal: limits.signal });
-    return { body: decoded, wireBytes };
+    if (decoders.length > 0) {
+      await pipeline(body, countWire, decode, collect, {
+        signal: limits.signal,
+      });
+    } else {
+      await pipeline(body, countWire, collect, { signal: limits.signal });
+    }
+    return {
+      body: Buffer.concat(chunks, decodedBytes),
+      wireBytes,
+      truncated: false,
+    };
   } catch (error) {
     abandon(body);
+    if (error instanceof CapReached) {
+      return {
+        body: Buffer.concat(chunks, decodedBytes),
+        wireBytes,
+        truncated: true,
+      };
+    }
     throw toAnalysisError(error, limits.signal, url);
   }
 }
 
-/** Passes the chunks on, failing with too_large once they add up to more than maxBytes. */
+/**
+ * Passes the chunks on, failing with too_large once they add up to more than maxBytes;
+ * when truncating, passing on what fits, then ending the read as cut.
+ */
 async function* capped(
   source: AsyncIterable<Buffer>,
   maxBytes: number,
+  truncate: boolean,
 ): AsyncGenerator<Buffer> {
   let bytes = 0;
   for await (const chunk of source) {
+    if (bytes + chunk.length > maxBytes) {
+      if (!truncate) throw tooLarge(maxBytes);
+      yield chunk.subarray(0, maxBytes - bytes);
+      throw new CapReached();
+    }
     bytes += chunk.length;
-    if (bytes > maxBytes) throw tooLarge(maxBytes);
     yield chunk;
   }
 }
@@ -188,7 +224,7 @@ export function abandon(body: Readable): void {
 /** A body discarded, counted as none. */
 export async function discardCounted(body: Readable): Promise<ReadBody> {
   await discard(body);
-  return { body: Buffer.alloc(0), wireBytes: 0 };
+  return { body: Buffer.alloc(0), wireBytes: 0, truncated: false };
 }
 
 /** The codings of Content-Encoding in the order they were applied, lowercased, identity left out. */

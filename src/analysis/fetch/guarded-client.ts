@@ -49,6 +49,8 @@ export interface FetchedResponse extends ResponseHead {
   contentEncoding: string | null;
   /** Body bytes as they came over the wire. */
   transferBytes: number;
+  /** The body was cut at the cap (GetOptions.truncate). */
+  truncated?: boolean;
   /** From the first request of the chain until the final response's headers. */
   ttfbMs: number;
   /** From the first request of the chain until the final body was read. */
@@ -60,6 +62,8 @@ export interface GetOptions {
   signal: AbortSignal;
   /** Cap on the content-decoded body (and, with a little slack, the wire bytes). */
   maxBytes: number;
+  /** Past maxBytes, keep the body's first maxBytes (`truncated`) instead of failing with too_large. */
+  truncate?: boolean;
   maxRedirects: number;
   /** HEAD asks for the status and headers only; POST sends `body` (webhooks); GET by default. */
   method?: 'GET' | 'HEAD' | 'POST';
@@ -233,7 +237,9 @@ async function readFinal(
     options.onHead?.(head);
     wanted = options.wantsBody?.(head) ?? true;
     if (wanted && options.readBody !== false) {
-      assertDeclaredLengthFits(head.headers, options.maxBytes);
+      if (!options.truncate) {
+        assertDeclaredLengthFits(head.headers, options.maxBytes);
+      }
       decoders = decodersFor(codings, final.url);
     }
   } catch (error) {
@@ -242,7 +248,7 @@ async function readFinal(
   }
   if (!wanted) abandon(response.body);
   const read = !wanted
-    ? { body: Buffer.alloc(0), wireBytes: 0 }
+    ? { body: Buffer.alloc(0), wireBytes: 0, truncated: false }
     : options.readBody === false
       ? await discardCounted(response.body)
       : await readBody(response.body, decoders, options, final.url);
@@ -255,6 +261,7 @@ async function readFinal(
     body: read.body,
     contentEncoding,
     transferBytes: read.wireBytes,
+    ...(read.truncated ? { truncated: true } : {}),
     ttfbMs: final.ttfbMs,
     loadTimeMs: context.now() - final.started,
   };
