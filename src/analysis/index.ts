@@ -76,10 +76,11 @@ export type {
 } from './types.js';
 
 // Site audits: the crawl's scope, robots and sitemaps, the pages it reads, and how they are judged.
-export { auditPageOf } from './site/audit-page.js';
+export { readAuditPage } from './site/audit-page.js';
 export type {
   AuditLink,
   AuditPageFacts,
+  AuditPageReading,
   AuditProbePlan,
 } from './site/audit-page.js';
 export {
@@ -114,5 +115,6 @@ export type {
   SitePage,
 } from './site/site-crawl.js';
 export { judgeSite } from './site/judge-site.js';
+export { SERVICE_ERROR } from './site/site-facts.js';
 export type { SiteCheckResult } from './site/judge-site.js';
 export { SITE_CHECKS } from './site/registry.js';

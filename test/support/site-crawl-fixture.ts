@@ -42,6 +42,7 @@ export function htmlPage(
     hreflang: [],
     words: 300,
     textDigest: `text-of-page-${id}`,
+    inlinks: 0,
     ...fields,
   };
 }
@@ -121,7 +122,9 @@ export interface LinkSpec {
 
 /**
  * A stopped crawl of these pages and links, as the audit loads it: a link's `to` is
- * the id of the page at its URL, if any. In scope: the site's origin and its http twin.
+ * the id of the page at its URL, if any; each page's inlinks are the distinct other
+ * pages with a followed link to it (what the audit counts in SQL). In scope: the
+ * site's origin and its http twin.
  */
 export function crawlOf(pages: SitePage[], links: LinkSpec[] = []): SiteCrawl {
   const idOf = new Map(pages.map((page) => [page.url, page.id]));
@@ -135,8 +138,20 @@ export function crawlOf(pages: SitePage[], links: LinkSpec[] = []): SiteCrawl {
       anchor: link.anchor ?? '',
     };
   });
+  const pageIds = new Set(pages.map((page) => page.id));
+  const linkedFrom = new Map<number, Set<number>>();
+  for (const link of siteLinks) {
+    if (!link.followed || link.to === null || link.to === link.from) continue;
+    if (!pageIds.has(link.from)) continue;
+    const from = linkedFrom.get(link.to) ?? new Set<number>();
+    from.add(link.from);
+    linkedFrom.set(link.to, from);
+  }
   return {
-    pages,
+    pages: pages.map((page) => ({
+      ...page,
+      inlinks: linkedFrom.get(page.id)?.size ?? 0,
+    })),
     links: siteLinks,
     inScope: (target) =>
       target.startsWith(`${ORIGIN}/`) ||

@@ -176,6 +176,47 @@ export async function fetchSiteFacts(
   }
 }
 
+/** The client of a gathering that asks nothing of the network: every answer is given. */
+const NO_NETWORK = {
+  get: () =>
+    Promise.reject(new Error('This gathering asks nothing of the network.')),
+  close: () => Promise.resolve(),
+} as unknown as GuardedClient;
+
+/**
+ * A page a crawl fetched, gathered without the network: its HTML parsed once (for
+ * the probe plan and for judging), its site's facts given, and its probes answered by
+ * `answers`, which must answer without asking.
+ */
+export async function gatherFetched(
+  url: string,
+  fetched: FetchedResponse,
+  side: SiteFacts,
+  answers: ProbeAnswers,
+): Promise<Gathered & { plan: ProbePlan }> {
+  takePage(fetched);
+  const decoded = decodeHtml(
+    fetched.body,
+    fetched.headers['content-type'] || null,
+  );
+  const page = parsePage(decoded.html, fetched.url);
+  const plan = planProbes(page, {
+    html: decoded.html,
+    finalUrl: fetched.url,
+    headers: fetched.headers,
+  });
+  const prober = new Prober(
+    NO_NETWORK,
+    { deadline: new AbortController().signal, timeoutMs: 0 },
+    answers,
+  );
+  const probes = await gatherProbes(prober, plan, fetched);
+  const snapshot = Object.freeze(
+    buildSnapshot(url, fetched, decoded, side, probes),
+  );
+  return { snapshot, page, plan };
+}
+
 /** gather, with the page's HTML parsed here, once, for the probes and for judging. */
 export async function gatherParsed(
   url: string,

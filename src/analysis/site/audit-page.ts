@@ -1,15 +1,19 @@
 import { createHash } from 'node:crypto';
-import { decodeHtml } from '../fetch/decode.js';
-import { planProbes } from '../fetch/probes.js';
-import { PROBE_LIMITS } from '../options.js';
+import { gatherFetched } from '../fetch/gather.js';
+import type { SiteFacts } from '../fetch/gather.js';
 import type { FetchedResponse } from '../fetch/guarded-client.js';
+import type { ProbeAnswers } from '../fetch/probe-answers.js';
+import { httpTwinOf } from '../fetch/probes.js';
+import { judge } from '../judge.js';
+import { PROBE_LIMITS } from '../options.js';
+import type { AnalysisResults, TargetProbe } from '../types.js';
 import {
   agreedCanonical,
   anchors,
   canonicalDeclarations,
   linkTarget,
 } from '../links.js';
-import { elementsOf, parsePage, textOf, tokensOf } from '../parse.js';
+import { elementsOf, textOf, tokensOf } from '../parse.js';
 import type { ParsedPage } from '../parse.js';
 import { forbidsFollowing, forbidsIndexing, robotsMetas } from '../robots.js';
 import { normaliseUrl } from './crawl-scope.js';
@@ -60,21 +64,32 @@ export interface AuditProbePlan {
   canonical: string | null;
 }
 
-/** An HTML page of a crawl, decoded and parsed once: its facts and its probe plan. */
-export function auditPageOf(
+/** What a crawl reads of an HTML page it fetched, parsed once: its facts, its probe plan, its page checks. */
+export interface AuditPageReading {
+  facts: AuditPageFacts;
+  plan: AuditProbePlan;
+  results: AnalysisResults;
+}
+
+/**
+ * Reads an HTML page answered 200 as a crawl does, without the network: parsed once
+ * for its facts, its probe plan and its page checks, with the site's facts it was
+ * given (asked once an audit). No probe is asked (a crawl probes each URL once an
+ * audit and judges broken_links and canonical again once it stops), but the http://
+ * twin of an https page, which the site answered once for all its pages.
+ */
+export async function readAuditPage(
   answer: FetchedResponse,
   url: string,
-): { facts: AuditPageFacts; plan: AuditProbePlan } {
-  const decoded = decodeHtml(
-    answer.body,
-    answer.headers['content-type'] ?? null,
+  site: SiteFacts,
+  twin: TargetProbe | null,
+): Promise<AuditPageReading> {
+  const { snapshot, page, plan } = await gatherFetched(
+    url,
+    answer,
+    site,
+    answersAtFirst(url, twin),
   );
-  const page = parsePage(decoded.html, url);
-  const plan = planProbes(page, {
-    html: decoded.html,
-    finalUrl: url,
-    headers: answer.headers,
-  });
   return {
     facts: auditPageFacts(page, url, answer.headers),
     plan: {
@@ -82,6 +97,36 @@ export function auditPageOf(
       targets: plan.targets.slice(0, PROBE_LIMITS.maxUrls),
       canonical: plan.canonical,
     },
+    results: judge(snapshot, page),
+  };
+}
+
+/** The answers a page has while a crawl reads it: `unchecked`, but its http:// twin's. */
+function answersAtFirst(url: string, twin: TargetProbe | null): ProbeAnswers {
+  const page = new URL(url);
+  const twinUrl = page.protocol === 'https:' ? httpTwinOf(url) : null;
+  return {
+    answer: (question) =>
+      Promise.resolve(
+        question.url === twinUrl && twin
+          ? {
+              ...twin,
+              url: twinUrl,
+              // The site's answer for its start page, carried over to this page's path.
+              location:
+                twin.location === null
+                  ? null
+                  : new URL(`${page.pathname}${page.search}`, twin.location)
+                      .href,
+            }
+          : {
+              url: question.url,
+              status: null,
+              location: null,
+              robots: [],
+              error: 'unchecked',
+            },
+      ),
   };
 }
 

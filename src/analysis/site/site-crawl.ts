@@ -44,6 +44,8 @@ export interface SitePage {
    * (equal texts, equal digests); null for other pages.
    */
   textDigest: string | null;
+  /** Distinct other pages of the crawl with a followed link to this one. */
+  inlinks: number;
 }
 
 /** An `<a href>` of an HTML page's body with an http(s) target. */
@@ -60,7 +62,13 @@ export interface SiteLink {
   anchor: string;
 }
 
-/** The crawl, stopped: every page, every link, and which URLs are in scope. */
+/**
+ * The crawl, stopped: every page (with its inlinks counted), the links the checks
+ * judge, and which URLs are in scope. `links` holds at least every link whose target
+ * is a page of the crawl that was not answered 2xx (what the link and redirect checks
+ * judge); the others may be left out, so an audit of millions of links loads only
+ * those.
+ */
 export interface SiteCrawl {
   pages: SitePage[];
   links: SiteLink[];
@@ -91,8 +99,8 @@ export interface SiteCheck {
 
 /**
  * The crawl with what every check needs worked out once: pages by id and url,
- * indexability, inlinks (distinct other pages with a followed link). Its `pages` are
- * in id order, so a check that walks them finds its pages in the order it reports them.
+ * indexability, inlinks. Its `pages` are in id order, so a check that walks them finds
+ * its pages in the order it reports them.
  */
 export interface SiteCrawlFacts extends SiteCrawl {
   byId: ReadonlyMap<number, SitePage>;
