@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { HostGate } from '../src/site-audits/crawl/host-gate.js';
-import { MemoryHostGate } from '../src/site-audits/crawl/memory-host-gate.js';
-import { PostgresHostGate } from '../src/site-audits/crawl/postgres-host-gate.js';
-import { RedisHostGate } from '../src/site-audits/crawl/redis-host-gate.js';
+import type { HostGate } from '../src/crawler/fetch/host-gate.js';
+import { MemoryHostGate } from '../src/crawler/fetch/memory-host-gate.js';
+import { PostgresHostGate } from '../src/crawler/fetch/postgres-host-gate.js';
+import { RedisHostGate } from '../src/crawler/fetch/redis-host-gate.js';
 import { useTestRedis } from './support/redis.js';
 import { startTestApp } from './support/test-app.js';
 import type { TestApp } from './support/test-app.js';

@@ -24,6 +24,7 @@ import { WebhookHealth1765300000000 } from './migrations/1765300000000-webhook-h
 import { SiteAudits1765400000000 } from './migrations/1765400000000-site-audits.js';
 import { HostLeases1765410000000 } from './migrations/1765410000000-host-leases.js';
 import { SiteAuditSchedules1765420000000 } from './migrations/1765420000000-site-audit-schedules.js';
+import { CrawlUrlKeys1765500000000 } from './migrations/1765500000000-crawl-url-keys.js';
 
 export const MIGRATIONS = [
   InitialSchema1763800000000,
@@ -48,6 +49,7 @@ export const MIGRATIONS = [
   SiteAudits1765400000000,
   HostLeases1765410000000,
   SiteAuditSchedules1765420000000,
+  CrawlUrlKeys1765500000000,
 ];
 
 /** Where the service's data lives: the configured PostgreSQL or the embedded default. */

@@ -5,7 +5,7 @@ import { APP_CONFIG } from '../config/config.js';
 import type { AppConfig } from '../config/config.js';
 import { ScheduleTick } from '../schedules/schedule-tick.js';
 import type { ScheduledWork } from '../schedules/schedule-tick.js';
-import { CrawlSteps } from './crawl/crawl-steps.js';
+import { Crawler } from '../crawler/crawler.js';
 import { shareTokenFor } from './site-audit.js';
 import { SiteAuditsRepository } from './site-audits.repository.js';
 
@@ -27,7 +27,7 @@ export class AuditSchedules implements ScheduledWork, OnModuleInit {
 
   constructor(
     private readonly audits: SiteAuditsRepository,
-    private readonly steps: CrawlSteps,
+    private readonly crawler: Crawler,
     private readonly ticks: ScheduleTick,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -49,7 +49,7 @@ export class AuditSchedules implements ScheduledWork, OnModuleInit {
         new Date(now.getTime() + BUSY_POSTPONE_MS),
         shareTokenFor,
       );
-      for (const id of started) await this.steps.start(id);
+      for (const id of started) await this.crawler.start(id);
       count += started.length;
       if (taken < TICK_BATCH) break;
     }

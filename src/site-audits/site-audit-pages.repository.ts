@@ -55,12 +55,16 @@ export const PAGE_COLUMNS = `u.place AS id, u.url, u.status_code, u.redirect_to,
   u.depth, u.inlinks, u.outlinks, u.in_sitemap, u.state = 'blocked' AS blocked_by_robots,
   u.indexable, u.title, u.canonical, u.score, u.result, u.failed_checks, u.error`;
 
-/** A URL row is a page once requested, or blocked by robots.txt (the partial indexes' predicate). */
-export const IS_PAGE = `u.state IN ('done', 'blocked')`;
+/**
+ * A URL row is a page once requested, or placed and not requested: blocked by
+ * robots.txt, or skipped as too long to request (the partial indexes' predicate).
+ */
+export const IS_PAGE = `u.state IN ('done', 'blocked', 'skipped')`;
 
 const SORT_COLUMNS: Record<PageSortKey, string> = {
   id: 'u.place',
-  url: 'u.url',
+  // The index of the URL sort keeps the first 2,000 characters (a btree entry's bound).
+  url: 'left(u.url, 2000)',
   depth: 'u.depth',
   inlinks: 'u.inlinks',
   score: 'u.score',
@@ -136,14 +140,15 @@ export class SiteAuditPagesRepository {
   }
 
   /**
-   * How many pages each answer got: a status code, `failed` (no HTTP answer) or
-   * `robots` (not requested); by status code.
+   * How many pages each answer got: a status code, `failed` (no HTTP answer),
+   * `robots` or `skipped` (not requested); by status code.
    */
   statusCodeCounts(
     auditId: string,
   ): Promise<Array<{ label: string; pages: number }>> {
     return this.db.query(
       `SELECT CASE WHEN u.state = 'blocked' THEN 'robots'
+                   WHEN u.state = 'skipped' THEN 'skipped'
                    WHEN u.status_code IS NULL THEN 'failed'
                    ELSE u.status_code::text END AS label,
               count(*)::int AS pages
@@ -244,8 +249,8 @@ export class SiteAuditPagesRepository {
     const { where, parameters } = this.linksWhere(auditId, query);
     const [{ n }]: Array<{ n: string }> = await this.db.query(
       `SELECT count(*) AS n FROM site_audit_links l
-       JOIN site_audit_urls f ON f.key = l.from_key
-       JOIN site_audit_urls t ON t.key = l.to_key
+       JOIN site_audit_urls f ON f.audit_id = l.audit_id AND f.url_hash = l.from_hash
+       JOIN site_audit_urls t ON t.audit_id = l.audit_id AND t.url_hash = l.to_hash
        WHERE ${where}`,
       parameters,
     );
@@ -264,10 +269,10 @@ export class SiteAuditPagesRepository {
       `SELECT f.url AS from_url, t.url AS to_url, l.anchor, l.followed,
               CASE WHEN t.state IN ('done', 'probed') THEN t.status_code END AS status_code
        FROM site_audit_links l
-       JOIN site_audit_urls f ON f.key = l.from_key
-       JOIN site_audit_urls t ON t.key = l.to_key
+       JOIN site_audit_urls f ON f.audit_id = l.audit_id AND f.url_hash = l.from_hash
+       JOIN site_audit_urls t ON t.audit_id = l.audit_id AND t.url_hash = l.to_hash
        WHERE ${where}
-       ORDER BY f.place, l.ctid
+       ORDER BY f.place, l.position
        OFFSET $${parameters.length + 1} LIMIT $${parameters.length + 2}`,
       [...parameters, offset, limit],
     );

@@ -1,9 +1,5 @@
-import type {
-  Rating,
-  SiteFacts,
-  SitemapRead,
-  TargetProbe,
-} from '../analysis/index.js';
+import type { Rating } from '../analysis/index.js';
+import type { CrawlFacts, CrawlSettings } from '../crawler/crawl.js';
 import type { Schedule } from '../schedules/schedule.js';
 import { Privacy } from '../sharing/privacy.js';
 import { newShareToken } from '../sharing/share-token.js';
@@ -27,15 +23,7 @@ export const STOP_REASONS = [
 ] as const;
 export type StopReason = (typeof STOP_REASONS)[number];
 
-/** What the crawl obeys, as the audit was created. */
-export interface CrawlSettings {
-  max_pages: number;
-  max_depth: number;
-  include: string[];
-  exclude: string[];
-  respect_robots: boolean;
-  sitemaps: boolean;
-}
+export type { CrawlSettings } from '../crawler/crawl.js';
 
 /** Why an audit failed: its start URL could not be fetched, or it broke. */
 export interface SiteAuditError {
@@ -62,6 +50,8 @@ export interface SiteAudit {
   requested: number;
   crawled: number;
   failed: number;
+  /** Pages a failure of the service left unknown: the audit is incomplete by them. */
+  unprocessed: number;
   score: number | null;
   result: Rating | null;
   /** `{check_id: pages affected}` once judged. */
@@ -89,13 +79,7 @@ export function hasStopped(audit: Pick<SiteAudit, 'status'>): boolean {
 }
 
 /** What the start of an audit learned of its site, kept with the audit (`facts`). */
-export interface AuditFacts {
-  /** robots.txt, the sitemap, the 404 probe and the favicon, as page checks read them. */
-  site: SiteFacts;
-  /** The http:// twin of the start page, when it is https: the site's answer for every page. */
-  twin: TargetProbe | null;
-  sitemaps: SitemapRead[];
-}
+export type AuditFacts = CrawlFacts;
 
 /** The share token of a new audit: none for a private one. */
 export function shareTokenFor(privacy: Privacy): string | null {

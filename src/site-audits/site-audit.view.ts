@@ -50,6 +50,23 @@ export class CrawlProgressView {
       'Pages whose request failed (no HTTP answer: connection, timeout, dns, tls, blocked).',
   })
   pages_failed: number;
+  @ApiProperty({
+    type: 'integer',
+    minimum: 0,
+    description:
+      'Pages the service failed to process (an error of the service, logged; not a fact about the site): their answer is unknown, so no check judges by them.',
+  })
+  pages_unprocessed: number;
+}
+
+export class IncompleteAuditView {
+  @ApiProperty({ type: 'integer', minimum: 1, example: 3 })
+  pages: number;
+  @ApiProperty({
+    example:
+      '3 pages could not be processed because of an error of the service (logged). Their answers are unknown: no link to them is reported broken.',
+  })
+  reason: string;
 }
 
 export class SiteAuditErrorView implements SiteAuditError {
@@ -154,6 +171,14 @@ export class SiteAuditView {
   error: SiteAuditErrorView | null;
 
   @ApiProperty({
+    type: IncompleteAuditView,
+    nullable: true,
+    description:
+      'Set when the service failed to process some pages (progress.pages_unprocessed): the audit says so, and its findings leave those pages out. Null otherwise.',
+  })
+  incomplete: IncompleteAuditView | null;
+
+  @ApiProperty({
     enum: [...SCHEDULES, null],
     type: 'string',
     nullable: true,
@@ -198,6 +223,16 @@ export function auditShareUrlOf(
     : `${origin}/s/${audit.shareToken}`;
 }
 
+/** Why an audit is incomplete: pages the service failed on; null when none. */
+function incompleteOf(unprocessed: number): IncompleteAuditView | null {
+  if (unprocessed === 0) return null;
+  const pages = unprocessed === 1 ? '1 page' : `${unprocessed} pages`;
+  return {
+    pages: unprocessed,
+    reason: `${pages} could not be processed because of an error of the service (logged). Their answers are unknown: no link to them is reported broken.`,
+  };
+}
+
 export function toSiteAuditView(
   audit: SiteAudit,
   queued: number,
@@ -222,6 +257,7 @@ export function toSiteAuditView(
                 (audit.requested - audit.crawled),
             ),
       pages_failed: audit.failed,
+      pages_unprocessed: audit.unprocessed,
     },
     score: audit.score,
     result: audit.result,
@@ -232,6 +268,7 @@ export function toSiteAuditView(
     started_at: audit.startedAt?.toISOString() ?? null,
     finished_at: audit.finishedAt?.toISOString() ?? null,
     error: audit.error,
+    incomplete: incompleteOf(audit.unprocessed),
     schedule: audit.schedule,
     next_run_at: audit.nextRunAt?.toISOString() ?? null,
     scheduled_from:

@@ -6,7 +6,6 @@ import { nextRunAfter } from '../schedules/schedule.js';
 import type { Schedule } from '../schedules/schedule.js';
 import type { Privacy } from '../sharing/privacy.js';
 import type {
-  AuditFacts,
   CrawlSettings,
   SiteAudit,
   SiteAuditError,
@@ -45,7 +44,7 @@ export interface SiteAuditFilter {
 const AUDIT_COLUMNS = `id, account_id AS "accountId", url, project, status,
   stop_reason AS "stopReason", settings, privacy, password_hash AS "passwordHash",
   share_token AS "shareToken", share_version AS "shareVersion", origin,
-  crawl_delay_ms AS "crawlDelayMs", requested, crawled, failed, score, result, issues,
+  crawl_delay_ms AS "crawlDelayMs", requested, crawled, failed, unprocessed, score, result, issues,
   error, created_at AS "createdAt", updated_at AS "updatedAt",
   started_at AS "startedAt", stopped_at AS "stoppedAt", finished_at AS "finishedAt",
   schedule, next_run_at AS "nextRunAt", scheduled_from AS "scheduledFrom"`;
@@ -95,7 +94,7 @@ async function inFlightOf(
   return Number(n);
 }
 
-/** Every statement on the site_audits table but the crawl's (crawl/crawl-frontier.ts). */
+/** Every statement on the site_audits table but the crawl's (the crawler's frontier/). */
 @Injectable()
 export class SiteAuditsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
@@ -357,22 +356,12 @@ export class SiteAuditsRepository {
     await this.db.query(
       `UPDATE site_audits
        SET status = CASE WHEN status = 'queued' THEN 'cancelled' ELSE status END,
-           stop_reason = 'cancelled', stopped_at = now(), updated_at = now()
+           stop_reason = 'cancelled', updated_at = now()
        WHERE id = $1 AND account_id = $2 AND status IN ('queued', 'running')
-         AND stopped_at IS NULL`,
+         AND stop_reason IS NULL`,
       [id, accountId],
     );
     return this.findForAccount(accountId, id);
-  }
-
-  /** queued → running, once: false when it is no longer queued. */
-  async start(id: string): Promise<boolean> {
-    const [, affected]: [unknown, number] = await this.db.query(
-      `UPDATE site_audits SET status = 'running', started_at = now(), updated_at = now()
-       WHERE id = $1 AND status = 'queued'`,
-      [id],
-    );
-    return affected > 0;
   }
 
   /**
@@ -395,26 +384,6 @@ export class SiteAuditsRepository {
       if (affected > 0) await inTransaction(manager);
       return affected > 0;
     });
-  }
-
-  /** What the audit's start learned of its site; null before. */
-  async factsOf(id: string): Promise<AuditFacts | null> {
-    const [row]: Array<{ facts: AuditFacts | null }> = await this.db.query(
-      `SELECT facts FROM site_audits WHERE id = $1`,
-      [id],
-    );
-    return row?.facts ?? null;
-  }
-
-  /** Audits not finished and untouched since `before`: their crawl's jobs may be lost. */
-  async findStale(before: Date, limit: number): Promise<SiteAudit[]> {
-    const rows: SiteAudit[] = await this.db.query(
-      `SELECT ${AUDIT_COLUMNS} FROM site_audits
-       WHERE finished_at IS NULL AND updated_at < $1
-       ORDER BY updated_at LIMIT $2`,
-      [before, limit],
-    );
-    return rows.map(auditOf);
   }
 
   private filterOf(

@@ -25,7 +25,7 @@ import { passwordRuleProblem, Privacy } from '../sharing/privacy.js';
 import { firstRunAt, scheduleOf } from '../schedules/schedule.js';
 import { shareTokenFor } from './site-audit.js';
 import { newShareToken } from '../sharing/share-token.js';
-import { CrawlSteps } from './crawl/crawl-steps.js';
+import { Crawler } from '../crawler/crawler.js';
 import type { CreateSiteAuditDto } from './dto/create-site-audit.dto.js';
 import { AUDIT_UPDATE_FIELDS } from './dto/update-site-audit.dto.js';
 import type { UpdateSiteAuditDto } from './dto/update-site-audit.dto.js';
@@ -52,7 +52,7 @@ export class SiteAuditsService {
   constructor(
     private readonly audits: SiteAuditsRepository,
     private readonly analyser: Analyser,
-    private readonly steps: CrawlSteps,
+    private readonly crawler: Crawler,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -127,7 +127,7 @@ export class SiteAuditsService {
         BUSY_RETRY_SECONDS,
       );
     }
-    await this.steps.start(saved.id);
+    await this.crawler.start(saved.id);
     return { audit: saved, queued: 1 };
   }
 
@@ -266,7 +266,7 @@ export class SiteAuditsService {
     }
     const audit = await this.audits.cancel(accountId, id);
     if (!audit) throw new NotFoundProblem(NO_SUCH_AUDIT);
-    await this.steps.afterCancel(audit.id);
+    await this.crawler.afterCancel(audit.id);
     return this.withQueue(audit);
   }
 

@@ -1174,12 +1174,20 @@ export interface components {
       pages_queued: number;
       /** @description Pages whose request failed (no HTTP answer: connection, timeout, dns, tls, blocked). */
       pages_failed: number;
+      /** @description Pages the service failed to process (an error of the service, logged; not a fact about the site): their answer is unknown, so no check judges by them. */
+      pages_unprocessed: number;
     };
     SiteAuditErrorView: {
       /** @example connection */
       code: string;
       /** @example The start URL could not be fetched: connection refused. */
       message: string;
+    };
+    IncompleteAuditView: {
+      /** @example 3 */
+      pages: number;
+      /** @example 3 pages could not be processed because of an error of the service (logged). Their answers are unknown: no link to them is reported broken. */
+      reason: string;
     };
     SiteAuditView: {
       /**
@@ -1243,6 +1251,8 @@ export interface components {
        */
       finished_at: string | null;
       error: components['schemas']['SiteAuditErrorView'] | null;
+      /** @description Set when the service failed to process some pages (progress.pages_unprocessed): the audit says so, and its findings leave those pages out. Null otherwise. */
+      incomplete: components['schemas']['IncompleteAuditView'] | null;
       /**
        * @description daily or weekly: a new audit of the same site, settings and privacy starts by itself each period; null when never.
        * @enum {string|null}

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { DomainEvents } from '../events/domain-events.js';
-import type { DomainEvent, Outbox } from '../events/domain-events.js';
-import type { EventType } from '../events/event-types.js';
-import type { AuditChange } from './diff/audit-diff.js';
-import { AuditDiffs } from './diff/audit-diffs.js';
-import type { SiteAudit } from './site-audit.js';
-import { toSiteAuditView } from './site-audit.view.js';
-import { SiteAuditsRepository } from './site-audits.repository.js';
+import { DomainEvents } from '../../events/domain-events.js';
+import type { DomainEvent, Outbox } from '../../events/domain-events.js';
+import type { EventType } from '../../events/event-types.js';
+import type { AuditChange } from '../diff/audit-diff.js';
+import { AuditDiffs } from '../diff/audit-diffs.js';
+import type { SiteAudit } from '../site-audit.js';
+import { toSiteAuditView } from '../site-audit.view.js';
+import { SiteAuditsRepository } from '../site-audits.repository.js';
 
 /** The events an audit that finished publishes. */
 export const SITE_AUDIT_EVENT_TYPES = [

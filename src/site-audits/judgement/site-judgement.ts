@@ -5,8 +5,14 @@ import {
   judgeSite,
   ratingOf,
   rejudgeProbes,
-} from '../analysis/index.js';
-import type { SiteFailure, SitePage, TargetProbe } from '../analysis/index.js';
+} from '../../analysis/index.js';
+import type {
+  SiteFailure,
+  SiteLink,
+  SitePage,
+  TargetProbe,
+} from '../../analysis/index.js';
+import { urlHash } from '../../crawler/crawl.js';
 import { SiteAuditOutcomes } from './site-audit-events.js';
 import { SiteJudgementRepository } from './site-judgement.repository.js';
 import type {
@@ -14,6 +20,7 @@ import type {
   JudgedPageRow,
   PageJudgement,
   StoredPageResults,
+  TroubledLink,
 } from './site-judgement.repository.js';
 
 /** Pages judged again and written at once. */
@@ -25,12 +32,12 @@ interface SiteFinding extends SiteFailure {
 }
 
 /**
- * The judgement of a site audit once its crawl has stopped and nothing is in flight:
- * the site checks over every page and link, each HTML page's broken_links and
- * canonical judged again over every answer the crawl has, each page's score with the
- * site checks it fails, the issues counted, the audit's score (the mean of its HTML
- * pages'). In chunks, so 10,000 pages and 500,000 links stay within a few hundred
- * megabytes.
+ * The judgement of a site audit once its crawl has stopped with nothing in flight:
+ * inlinks counted, the site checks over every page and the links they judge, each
+ * HTML page's broken_links and canonical judged again over every answer the crawl
+ * has, each page's score with the site checks it fails, the issues counted, the
+ * audit's score (the mean of its HTML pages'). The link graph stays in the database
+ * and pages are judged again in chunks, so memory follows the pages, not the links.
  */
 @Injectable()
 export class SiteJudgement {
@@ -41,13 +48,14 @@ export class SiteJudgement {
     private readonly outcomes: SiteAuditOutcomes,
   ) {}
 
-  /** Judges the audit, once; nothing when it is not stopped, has pages in flight, or is judged already. */
+  /** Judges the audit, once; nothing when its crawl has not stopped, or it is judged already. */
   async judge(auditId: string): Promise<void> {
     const audit = await this.store.auditToJudge(auditId);
     if (!audit) return;
     const started = performance.now();
+    await this.store.countInlinks(auditId);
     const rows = await this.store.pagesOf(auditId);
-    const links = await this.store.linksOf(auditId, rows);
+    const troubled = await this.store.troubledLinksOf(auditId);
     const scope = audit.origin
       ? new CrawlScope(
           audit.origin,
@@ -59,7 +67,7 @@ export class SiteJudgement {
     const findings = new Map<number, SiteFinding[]>();
     const judged = judgeSite({
       pages: rows.map(sitePageOf),
-      links,
+      links: siteLinksOf(rows, troubled),
       inScope: (url) => scope?.inScope(url) ?? false,
     });
     for (const { check, findings: affected } of judged) {
@@ -69,13 +77,16 @@ export class SiteJudgement {
         findings.set(pageId, own);
       }
     }
-    const answers = await this.store.answersOf(auditId, rows);
     const issues: Record<string, number> = {};
     const scores: number[] = [];
     for (let i = 0; i < rows.length; i += PAGES_AT_ONCE) {
       const chunk = rows.slice(i, i + PAGES_AT_ONCE);
       const stored = await this.store.storedResultsOf(
         chunk.map((row) => row.key),
+      );
+      const answers = await this.store.answersOf(
+        auditId,
+        [...asked(stored.values())].map(urlHash),
       );
       const judgements = chunk.map((row) =>
         this.judgePage(
@@ -104,7 +115,7 @@ export class SiteJudgement {
     );
     await outbox.flush();
     this.logger.log(
-      `Site audit ${auditId} judged: ${rows.length} pages, ${links.length} links in ${Math.round(performance.now() - started)} ms`,
+      `Site audit ${auditId} judged: ${rows.length} pages, ${troubled.length} links to pages not answered 2xx, in ${Math.round(performance.now() - started)} ms`,
     );
   }
 
@@ -157,6 +168,47 @@ export class SiteJudgement {
   }
 }
 
+/** The URLs the stored probe plans of some pages ask about. */
+function* asked(stored: Iterable<StoredPageResults>): Iterable<string> {
+  const seen = new Set<string>();
+  for (const { plan } of stored) {
+    if (!plan) continue;
+    for (const url of [
+      ...plan.targets.map((target) => target.url),
+      ...(plan.canonical ? [plan.canonical] : []),
+    ]) {
+      if (seen.has(url)) continue;
+      seen.add(url);
+      yield url;
+    }
+  }
+}
+
+/** The links the checks judge, by the pages' ids. */
+function siteLinksOf(rows: JudgedPageRow[], links: TroubledLink[]): SiteLink[] {
+  const byHash = new Map(rows.map((row) => [row.hash, row]));
+  const anchors = new Map<string, string>();
+  const siteLinks: SiteLink[] = [];
+  for (const link of links) {
+    const from = byHash.get(link.from_hash);
+    const to = byHash.get(link.to_hash);
+    if (!from || !to) continue;
+    let anchor = anchors.get(link.anchor);
+    if (anchor === undefined) {
+      anchor = link.anchor;
+      anchors.set(anchor, anchor);
+    }
+    siteLinks.push({
+      from: from.place,
+      to: to.place,
+      toUrl: to.url,
+      followed: link.followed,
+      anchor,
+    });
+  }
+  return siteLinks;
+}
+
 function sitePageOf(row: JudgedPageRow): SitePage {
   return {
     id: row.place,
@@ -176,5 +228,6 @@ function sitePageOf(row: JudgedPageRow): SitePage {
     hreflang: row.hreflang ?? [],
     words: row.words ?? 0,
     textDigest: row.text_digest,
+    inlinks: row.inlinks,
   };
 }

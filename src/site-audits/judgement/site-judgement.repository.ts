@@ -5,17 +5,14 @@ import type { EntityManager } from 'typeorm';
 import type {
   AuditProbePlan,
   Rating,
-  SiteLink,
   StoredResults,
   TargetProbe,
-} from '../analysis/index.js';
-import { IS_PAGE } from './site-audit-pages.repository.js';
-import type { AuditFacts, CrawlSettings } from './site-audit.js';
+} from '../../analysis/index.js';
+import { SERVICE_ERROR } from '../../crawler/crawl.js';
+import { IS_PAGE } from '../site-audit-pages.repository.js';
+import type { AuditFacts, CrawlSettings } from '../site-audit.js';
 
-/** Links read from the database at once: bounds the memory of one read. */
-const LINKS_AT_ONCE = 50_000;
-
-/** An audit ready to be judged: stopped, nothing in flight, not judged yet. */
+/** An audit ready to be judged: its crawl stopped with nothing in flight, not judged yet. */
 export interface AuditToJudge {
   url: string;
   origin: string | null;
@@ -26,6 +23,7 @@ export interface AuditToJudge {
 /** A page of the audit as its judgement reads it. */
 export interface JudgedPageRow {
   key: string;
+  hash: string;
   place: number;
   url: string;
   state: string;
@@ -42,7 +40,15 @@ export interface JudgedPageRow {
   hreflang: Array<{ lang: string; url: string }> | null;
   words: number | null;
   text_digest: string | null;
-  robots: string[] | null;
+  inlinks: number;
+}
+
+/** A link whose target is a page the crawl did not get a 2xx from, by the pages' keys. */
+export interface TroubledLink {
+  from_hash: string;
+  to_hash: string;
+  followed: boolean;
+  anchor: string;
 }
 
 /** What a page's first judgement stored: its page checks, compact, and its probe plan. */
@@ -61,12 +67,16 @@ export interface PageJudgement {
   rejudged: Record<string, unknown> | null;
 }
 
-/** The reads and writes of an audit's judgement, each bounded for 10,000 pages and 500,000 links. */
+/**
+ * The reads and writes of an audit's judgement. The link graph stays in the database:
+ * inlinks are counted there, and only the links to pages not answered 2xx (what the
+ * link checks judge) are read, so memory follows the pages, not the links.
+ */
 @Injectable()
 export class SiteJudgementRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  /** The audit, when it has stopped, has nothing in flight and is not judged yet; else null. */
+  /** The audit, when its crawl has stopped and it is not judged yet; else null. */
   async auditToJudge(auditId: string): Promise<AuditToJudge | null> {
     const [audit]: Array<
       AuditToJudge & { stopped_at: Date | null; finished_at: Date | null }
@@ -77,99 +87,95 @@ export class SiteJudgementRepository {
     if (!audit || audit.finished_at !== null || audit.stopped_at === null) {
       return null;
     }
-    const [{ n }]: Array<{ n: string }> = await this.db.query(
-      `SELECT count(*) AS n FROM site_audit_urls
-       WHERE audit_id = $1 AND state IN ('dispatched', 'running')`,
+    return audit;
+  }
+
+  /** Audits whose crawl stopped before `before` and that are not judged: their job may be lost. */
+  async findUnjudged(before: Date, limit: number): Promise<string[]> {
+    const rows: Array<{ id: string }> = await this.db.query(
+      `SELECT id FROM site_audits
+       WHERE finished_at IS NULL AND stopped_at IS NOT NULL AND updated_at < $1
+       ORDER BY updated_at LIMIT $2`,
+      [before, limit],
+    );
+    return rows.map((row) => String(row.id));
+  }
+
+  /** A cancelled audit whose crawl has stopped is `cancelled` at once, before it is judged. */
+  async markCancelled(auditId: string): Promise<void> {
+    await this.db.query(
+      `UPDATE site_audits SET status = 'cancelled', updated_at = now()
+       WHERE id = $1 AND status = 'running' AND stop_reason = 'cancelled'`,
       [auditId],
     );
-    return Number(n) > 0 ? null : audit;
+  }
+
+  /** Counts each page's inlinks: the distinct other pages with a followed link to it. */
+  async countInlinks(auditId: string): Promise<void> {
+    await this.db.query(
+      `UPDATE site_audit_urls u SET inlinks = c.n
+       FROM (SELECT to_hash, count(DISTINCT from_hash)::int AS n FROM site_audit_links
+             WHERE audit_id = $1 AND followed AND from_hash <> to_hash
+             GROUP BY to_hash) c
+       WHERE u.audit_id = $1 AND u.url_hash = c.to_hash AND ${IS_PAGE}`,
+      [auditId],
+    );
   }
 
   /** Every page of the audit, in crawl order. */
   pagesOf(auditId: string): Promise<JudgedPageRow[]> {
     return this.db.query(
-      `SELECT key, place, url, state, status_code, error, redirect_to, html, depth,
-              in_sitemap, title, meta_description, noindex, canonical, hreflang,
-              words, text_digest, robots
+      `SELECT key, url_hash::text AS hash, place, url, state, status_code, error, redirect_to,
+              html, depth, in_sitemap, title, meta_description, noindex, canonical,
+              hreflang, words, text_digest, inlinks
        FROM site_audit_urls u WHERE audit_id = $1 AND ${IS_PAGE}
        ORDER BY place`,
       [auditId],
     );
   }
 
-  /** Every link from a page, by the pages' ids, read in chunks, its anchor texts shared. */
-  async linksOf(auditId: string, pages: JudgedPageRow[]): Promise<SiteLink[]> {
-    const pageOf = new Map(pages.map((row) => [String(row.key), row]));
-    const anchors = new Map<string, string>();
-    const links: SiteLink[] = [];
-    let after = '0';
-    for (;;) {
-      const chunk: Array<{
-        from_key: string;
-        to_key: string;
-        followed: boolean;
-        anchor: string;
-        to_url: string;
-      }> = await this.db.query(
-        `SELECT l.from_key, l.to_key, l.followed, l.anchor, t.url AS to_url
-         FROM site_audit_links l JOIN site_audit_urls t ON t.key = l.to_key
-         WHERE l.audit_id = $1 AND l.from_key > $2
-           AND l.from_key <= (SELECT coalesce(max(from_key), 0) FROM (
-             SELECT from_key FROM site_audit_links WHERE audit_id = $1 AND from_key > $2
-             ORDER BY from_key LIMIT $3) upto)
-         ORDER BY l.from_key`,
-        [auditId, after, LINKS_AT_ONCE],
-      );
-      if (chunk.length === 0) return links;
-      for (const link of chunk) {
-        const from = pageOf.get(String(link.from_key));
-        if (!from) continue;
-        const to = pageOf.get(String(link.to_key));
-        let anchor = anchors.get(link.anchor);
-        if (anchor === undefined) {
-          anchor = link.anchor;
-          anchors.set(anchor, anchor);
-        }
-        links.push({
-          from: from.place,
-          to: to?.place ?? null,
-          toUrl: to?.url ?? link.to_url,
-          followed: link.followed,
-          anchor,
-        });
-      }
-      after = String(chunk.at(-1)!.from_key);
-    }
+  /** The links to pages answered anything but 2xx (or not at all), in page order. */
+  troubledLinksOf(auditId: string): Promise<TroubledLink[]> {
+    return this.db.query(
+      `SELECT l.from_hash::text, l.to_hash::text, l.followed, l.anchor
+       FROM site_audit_links l
+       JOIN site_audit_urls t ON t.audit_id = l.audit_id AND t.url_hash = l.to_hash
+       WHERE l.audit_id = $1 AND t.state = 'done'
+         AND (t.status_code IS NULL OR t.status_code NOT BETWEEN 200 AND 299)
+       ORDER BY l.from_hash, l.position`,
+      [auditId],
+    );
   }
 
-  /** What every URL the crawl requested or probed answered, as a probe carries it. */
+  /** What these URLs answered the crawl (as pages or probes), as a probe carries it. */
   async answersOf(
     auditId: string,
-    pages: JudgedPageRow[],
+    hashes: string[],
   ): Promise<Map<string, TargetProbe>> {
-    const answers = new Map<string, TargetProbe>();
-    const add = (row: {
+    if (hashes.length === 0) return new Map();
+    const rows: Array<{
       url: string;
       status_code: number | null;
       error: string | null;
       redirect_to: string | null;
       robots: string[] | null;
-    }) =>
-      answers.set(row.url, {
-        url: row.url,
-        status: row.status_code,
-        location: row.redirect_to,
-        robots: row.robots ?? [],
-        error: row.error,
-      });
-    for (const row of pages) if (row.state === 'done') add(row);
-    const probed: JudgedPageRow[] = await this.db.query(
+    }> = await this.db.query(
       `SELECT url, status_code, error, redirect_to, robots FROM site_audit_urls
-       WHERE audit_id = $1 AND state = 'probed'`,
-      [auditId],
+       WHERE audit_id = $1 AND url_hash = ANY($2::bigint[]) AND state IN ('done', 'probed')`,
+      [auditId, hashes],
     );
-    for (const row of probed) add(row);
-    return answers;
+    return new Map(
+      rows.map((row) => [
+        row.url,
+        {
+          url: row.url,
+          status: row.status_code,
+          location: row.redirect_to,
+          robots: row.robots ?? [],
+          error: row.error,
+        },
+      ]),
+    );
   }
 
   /** The stored page-check results and probe plans of these pages, by key. */
@@ -205,8 +211,9 @@ export class SiteJudgementRepository {
   }
 
   /**
-   * The audit is judged: its score, rating and issues; completed, unless it was
-   * cancelled. `inTransaction` runs in the same transaction once it is (an outbox).
+   * The audit is judged: its score, rating and issues, its counts made exact from its
+   * pages; completed, unless it was cancelled. `inTransaction` runs in the same
+   * transaction once it is (an outbox).
    */
   async finish(
     auditId: string,
@@ -219,14 +226,26 @@ export class SiteJudgementRepository {
   ): Promise<void> {
     await this.db.transaction(async (manager) => {
       const [finished]: [unknown[], number] = await manager.query(
-        `UPDATE site_audits SET score = $2, result = $3, issues = $4,
+        `UPDATE site_audits a SET score = $2, result = $3, issues = $4,
            status = CASE WHEN status <> 'running' THEN status
                          WHEN stop_reason = 'cancelled' THEN 'cancelled'
                          ELSE 'completed' END,
+           crawled = c.crawled, failed = c.failed, unprocessed = c.unprocessed,
+           requested = c.crawled,
            finished_at = now(), updated_at = now()
-         WHERE id = $1 AND finished_at IS NULL
-         RETURNING id`,
-        [auditId, judged.score, judged.result, JSON.stringify(judged.issues)],
+         FROM (SELECT count(*)::int AS crawled,
+                      count(*) FILTER (WHERE error IS NOT NULL AND error <> $5)::int AS failed,
+                      count(*) FILTER (WHERE error = $5)::int AS unprocessed
+               FROM site_audit_urls WHERE audit_id = $1 AND state = 'done') c
+         WHERE a.id = $1 AND a.finished_at IS NULL
+         RETURNING a.id`,
+        [
+          auditId,
+          judged.score,
+          judged.result,
+          JSON.stringify(judged.issues),
+          SERVICE_ERROR,
+        ],
       );
       if (finished.length > 0) await inTransaction(manager);
     });

@@ -1,0 +1,61 @@
+import type {
+  FetchedResponse,
+  SideFetch,
+  TargetProbe,
+} from '../../analysis/index.js';
+import type { HostPoliteness } from './host-gate.js';
+
+/** How a side request of the start is read. */
+export interface SideOptions {
+  accept?: string;
+  /** false: the head is enough (the favicon). */
+  readBody?: boolean;
+  maxBytes?: number;
+}
+
+/**
+ * The crawler's one way to the network, whatever asks it (plain HTTP today, a browser
+ * next): every request waits for its host's turn (politeness across processes) and
+ * goes through the address policy. The pipeline and the start know nothing else of
+ * how pages are fetched.
+ */
+export abstract class PageFetcher {
+  /**
+   * A page's own answer: its redirect not followed, its body read only when it is an
+   * HTML page answered 200. Waits for the host's turn, then asks `stillWanted` (null
+   * when the crawl stopped meanwhile). Throws AnalysisError when it cannot be asked
+   * (transient ones are tried again), or stop's reason.
+   */
+  abstract page(
+    url: string,
+    politeness: HostPoliteness,
+    stop: AbortSignal,
+    stillWanted?: () => Promise<boolean>,
+  ): Promise<FetchedResponse | null>;
+
+  /**
+   * The answers of URLs the crawl probes once (HEAD, then GET when HEAD may have been
+   * refused; redirects followed), a few at once. A probe cut by `stop` is left out,
+   * not answered as a failure of its URL.
+   */
+  abstract probe(
+    urls: string[],
+    politeness: HostPoliteness,
+    stop: AbortSignal,
+  ): Promise<TargetProbe[]>;
+
+  /** A side request of the start (robots.txt, a sitemap, the 404 probe, the favicon): its failure is its answer; throws only at `stop`. */
+  abstract side(
+    url: string,
+    politeness: HostPoliteness,
+    options: SideOptions,
+    stop: AbortSignal,
+  ): Promise<SideFetch>;
+
+  /** The http:// twin of an https page, its redirect not followed; null for an http page. */
+  abstract twin(
+    httpsUrl: string,
+    politeness: HostPoliteness,
+    stop: AbortSignal,
+  ): Promise<TargetProbe | null>;
+}

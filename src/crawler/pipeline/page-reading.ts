@@ -1,0 +1,195 @@
+import { compactResults, readAuditPage } from '../../analysis/index.js';
+import type {
+  AuditPageReading,
+  FetchedResponse,
+  SiteFacts,
+  TargetProbe,
+} from '../../analysis/index.js';
+import type { CrawlPolicy, Discovery } from '../policy/crawl-policy.js';
+import { bareRecord } from '../frontier/crawl-records.js';
+import type {
+  KeyedDiscovery,
+  LinkRow,
+  PageRecord,
+  ProbeTarget,
+} from '../frontier/crawl-records.js';
+import { distinctDiscoveries } from '../frontier/frontier-decisions.js';
+import { urlHash } from '../frontier/url-hash.js';
+
+/** A discovery with its key and, for an in-scope URL, whether it may be requested. */
+export interface DecidedDiscovery extends KeyedDiscovery {
+  /** Why the crawl will not request it once placed (robots.txt, too long); null when it may. */
+  refusal: 'blocked' | 'skipped' | null;
+}
+
+/** What reading one answer gave the crawl: the page's record and what it makes known. */
+export interface PageReading {
+  record: PageRecord;
+  /** Each URL once, in key order. */
+  discoveries: DecidedDiscovery[];
+  links: LinkRow[];
+  /** URLs to probe once for the audit (out of scope, or in-scope subresources). */
+  probeTargets: ProbeTarget[];
+}
+
+const HTML_TYPES = ['text/html', 'application/xhtml+xml'];
+
+/** Only an HTML page answered 200 is read and judged; of the rest the head is enough. */
+export function isHtmlPage(head: {
+  status: number;
+  headers: Record<string, string>;
+}): boolean {
+  const type = head.headers['content-type']?.split(';')[0].trim().toLowerCase();
+  return head.status === 200 && type !== undefined && HTML_TYPES.includes(type);
+}
+
+/** A redirect's target, normalised, or null (no redirect, or no usable Location). */
+export function redirectTargetOf(answer: {
+  url: string;
+  status: number;
+  headers: Record<string, string>;
+}): string | null {
+  if (answer.status < 300 || answer.status >= 400) return null;
+  const location = answer.headers.location;
+  if (!location) return null;
+  const target = URL.parse(location, answer.url);
+  if (!target || (target.protocol !== 'http:' && target.protocol !== 'https:'))
+    return null;
+  target.hash = '';
+  return target.href;
+}
+
+/** A discovery keyed and decided by the policy. */
+export function decided(
+  discovery: Discovery,
+  policy: CrawlPolicy,
+): DecidedDiscovery {
+  return {
+    ...discovery,
+    hash: urlHash(discovery.url),
+    refusal: discovery.inScope ? policy.refusal(discovery.url) : null,
+  };
+}
+
+/** Combines what a page says of each URL, keeping each one's decision. */
+function distinctDecided(list: DecidedDiscovery[]): DecidedDiscovery[] {
+  const refusals = new Map(list.map((d) => [d.hash, d.refusal]));
+  return distinctDiscoveries(list).map((d) => ({
+    ...d,
+    refusal: refusals.get(d.hash) ?? null,
+  }));
+}
+
+/**
+ * An answer that is not an HTML page answered 200 (a redirect, an error, an image):
+ * its status and, for a redirect, its target.
+ */
+export function readHead(
+  answer: Pick<FetchedResponse, 'url' | 'status' | 'headers'>,
+  depth: number | null,
+  policy: CrawlPolicy,
+): PageReading {
+  const redirectTo = redirectTargetOf(answer);
+  const record = bareRecord({
+    statusCode: answer.status,
+    redirectTo,
+    contentType: answer.headers['content-type'] ?? null,
+  });
+  const discoveries =
+    redirectTo === null
+      ? []
+      : [decided(policy.redirect(redirectTo, depth), policy)];
+  return { record, discoveries, links: [], probeTargets: [] };
+}
+
+/**
+ * An HTML page answered 200, read once: its page checks (with the site's facts), its
+ * facts, the URLs its links, canonical and hreflang make known, its links, and what it
+ * points to that the crawl probes once.
+ */
+export async function readPage(
+  url: string,
+  answer: FetchedResponse,
+  depth: number | null,
+  policy: CrawlPolicy,
+  site: SiteFacts,
+  twin: TargetProbe | null,
+): Promise<PageReading> {
+  const reading = await readAuditPage(answer, url, site, twin);
+  return readingOf(url, answer, depth, policy, reading);
+}
+
+/** What the crawl keeps of a page read by the analyser. */
+export function readingOf(
+  url: string,
+  answer: Pick<FetchedResponse, 'status' | 'headers' | 'truncated'>,
+  depth: number | null,
+  policy: CrawlPolicy,
+  { facts, plan, results }: AuditPageReading,
+): PageReading {
+  const record = bareRecord({
+    statusCode: answer.status,
+    contentType: answer.headers['content-type'] ?? null,
+    html: true,
+    truncated: answer.truncated === true,
+    title: facts.title,
+    metaDescription: facts.metaDescription,
+    canonical: facts.canonical,
+    noindex: facts.noindex,
+    indexable:
+      !facts.noindex && (facts.canonical === null || facts.canonical === url),
+    hreflang: facts.hreflang,
+    words: facts.words,
+    textDigest: facts.textDigest,
+    robots: facts.robots,
+    outlinks: facts.links.length,
+    plan,
+    results: compactResults(results),
+    score: results.score,
+    result: results.rating,
+    failedChecks: results.checks
+      .filter((check) => check.passed === false)
+      .map((check) => check.id),
+  });
+  const mentioned: DecidedDiscovery[] = facts.links.map((link, position) =>
+    decided(policy.link(link.url, link.followed, depth, position), policy),
+  );
+  const links: LinkRow[] = facts.links.map((link, position) => ({
+    toHash: mentioned[position].hash,
+    followed: link.followed,
+    anchor: link.anchor,
+    position,
+  }));
+  if (facts.canonical !== null) {
+    mentioned.push(decided(policy.named(facts.canonical, 'canonical'), policy));
+  }
+  for (const alternate of facts.hreflang) {
+    mentioned.push(decided(policy.named(alternate.url, 'hreflang'), policy));
+  }
+  // In-scope links are pages (the crawl answers them); the rest is probed if allowed.
+  const pages = new Set(mentioned.filter((d) => d.crawlable).map((d) => d.url));
+  const probeTargets: ProbeTarget[] = [];
+  const probed = new Set<string>();
+  const probe = (target: string) => {
+    if (probed.has(target) || !policy.mayProbe(target)) return;
+    probed.add(target);
+    probeTargets.push({
+      url: target,
+      hash: urlHash(target),
+      inScope: policy.inScope(target),
+    });
+  };
+  for (const target of plan.targets) {
+    const inScope = policy.inScope(target.url);
+    if (!inScope || (target.kind !== 'link' && !pages.has(target.url))) {
+      probe(target.url);
+    }
+  }
+  if (plan.canonical && !policy.inScope(plan.canonical)) probe(plan.canonical);
+  return {
+    record,
+    discoveries: distinctDecided(mentioned),
+    links,
+    probeTargets,
+  };
+}

@@ -1,0 +1,35 @@
+import { Module } from '@nestjs/common';
+import { AuditDiffs } from '../diff/audit-diffs.js';
+import { SiteAuditDiffRepository } from '../diff/site-audit-diff.repository.js';
+import { SiteAuditsRepository } from '../site-audits.repository.js';
+import { JudgementJobs } from './judgement-jobs.js';
+import { SiteAuditOutcomes } from './site-audit-events.js';
+import { SiteCrawlOutcomes } from './site-crawl-outcomes.js';
+import { SiteJudgement } from './site-judgement.js';
+import { SiteJudgementRepository } from './site-judgement.repository.js';
+
+/**
+ * How a site audit ends once its crawl has: judged (the site checks, each page's
+ * score, the audit's), or failed; and the events it publishes then. The crawler hears
+ * of it through SiteCrawlOutcomes, its port; the rest of site audits reads the audits
+ * and their diffs through what this module shares.
+ */
+@Module({
+  providers: [
+    SiteAuditsRepository,
+    SiteAuditDiffRepository,
+    AuditDiffs,
+    SiteAuditOutcomes,
+    SiteJudgementRepository,
+    SiteJudgement,
+    JudgementJobs,
+    SiteCrawlOutcomes,
+  ],
+  exports: [
+    SiteAuditsRepository,
+    SiteAuditDiffRepository,
+    AuditDiffs,
+    SiteCrawlOutcomes,
+  ],
+})
+export class JudgementModule {}
