@@ -1,0 +1,297 @@
+import { execFileSync, fork, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import { installedTrees } from '../support/real-trees.js';
+import type { RealTree } from '../support/real-trees.js';
+import { referenceCrawl } from '../support/reference-crawl.js';
+import { compareWithReference } from '../support/real-site-audit.js';
+import type { AuditedSite } from '../support/real-site-audit.js';
+import { startService } from '../support/service-process.js';
+import type { ServiceProcess } from '../support/service-process.js';
+
+/**
+ * Site audits of Debian's documentation trees, served from 127.0.0.1, beside
+ * `wget --spider -r` on the same tree in the same run: for each tree, wget, then the
+ * service (an API and 2 worker processes on a fresh PostgreSQL database and Redis,
+ * as docs/operations.md runs it), then wget again; pages per second from the POST to
+ * the audit's end against wget's, peak memory of the three processes (resident and
+ * proportional), and the audit's pages, broken links and duplicate titles against an
+ * independent crawler's. Exits non-zero when a page is lost or a set differs.
+ *
+ * `npm run bench:real-sites` (python3.11, postgresql-15 and django; `-- rust` or any
+ * names for others). Environment: BENCH_PG_URL (the server; a database is created and
+ * dropped), BENCH_REDIS_URL (default database 12).
+ */
+
+const PG_SERVER =
+  process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/12';
+const WORKERS = 2;
+const WORKER_NODE_OPTIONS = '--max-old-space-size=384 --max-semi-space-size=4';
+const DEFAULT_TREES = ['python3.11', 'postgresql-15', 'django'];
+const here = dirname(fileURLToPath(import.meta.url));
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface Audit {
+  id: number;
+  status: string;
+  stop_reason: string | null;
+  progress: {
+    pages_crawled: number;
+    pages_queued: number;
+    pages_failed: number;
+    pages_unprocessed: number;
+  };
+  finished_at: string | null;
+}
+
+function psql(sql: string): void {
+  execFileSync('psql', [`${PG_SERVER}/postgres`, '-qc', sql]);
+}
+
+/** Resident and proportional memory of a process, in bytes; 0 once it is gone. */
+function memoryOf(pid: number): { rss: number; pss: number } {
+  try {
+    const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+    const kb = (name: string) =>
+      Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(rollup)?.[1] ?? 0) *
+      1024;
+    return { rss: kb('Rss'), pss: kb('Pss') };
+  } catch {
+    return { rss: 0, pss: 0 };
+  }
+}
+
+async function serve(
+  root: string,
+): Promise<{ child: ChildProcess; origin: string }> {
+  const child = fork(join(here, 'tree-server.js'), [root], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const origin = await new Promise<string>((resolve, reject) => {
+    child.once('message', (m) => resolve((m as { origin: string }).origin));
+    child.once('exit', (code) =>
+      reject(new Error(`tree server exited: ${code}`)),
+    );
+  });
+  return { child, origin };
+}
+
+/** wget --spider -r over the tree: seconds, and the distinct URLs it asked. */
+async function wget(
+  startUrl: string,
+): Promise<{ seconds: number; urls: number }> {
+  const dir = mkdtempSync(join(tmpdir(), 'wget-'));
+  const log = join(dir, 'log');
+  const started = performance.now();
+  await new Promise<void>((resolve) => {
+    const child = spawn(
+      'wget',
+      ['--spider', '-r', '-l', 'inf', '-nv', '-nd', '-o', log, startUrl],
+      { cwd: dir, stdio: 'ignore' },
+    );
+    child.once('exit', () => resolve());
+  });
+  const seconds = (performance.now() - started) / 1000;
+  const urls = new Set(
+    [...readFileSync(log, 'utf8').matchAll(/URL: ?(\S+)/g)].map((m) => m[1]),
+  );
+  rmSync(dir, { recursive: true, force: true });
+  return { seconds, urls: urls.size };
+}
+
+function api(base: string, key: string) {
+  return async <T>(
+    path: string,
+    init: { method?: string; body?: object } = {},
+  ): Promise<{ status: number; body: T }> => {
+    const res = await fetch(`${base}${path}`, {
+      method: init.method ?? 'GET',
+      headers: {
+        Authorization: `Bearer ${key}`,
+        'Content-Type': 'application/json',
+      },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      signal: AbortSignal.timeout(120_000),
+    });
+    return { status: res.status, body: (await res.json()) as T };
+  };
+}
+
+/** Every item of a list route, page after page. */
+async function everything<T>(
+  call: ReturnType<typeof api>,
+  path: string,
+): Promise<T[]> {
+  const items: T[] = [];
+  for (let page = 1; ; page++) {
+    const joiner = path.includes('?') ? '&' : '?';
+    const res = await call<{ data: T[]; meta: { last_page: number } }>(
+      `${path}${joiner}per_page=1000&page=${page}`,
+    );
+    if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
+    items.push(...res.body.data);
+    if (page >= res.body.meta.last_page) return items;
+  }
+}
+
+async function auditTree(
+  tree: RealTree,
+  call: ReturnType<typeof api>,
+  services: ServiceProcess[],
+): Promise<boolean> {
+  const site = await serve(tree.root);
+  try {
+    const startUrl = `${site.origin}${tree.start}`;
+    const reference = await referenceCrawl(startUrl);
+    const wgetBefore = await wget(startUrl);
+    let peak = { rss: 0, pss: 0 };
+    const peaks = services.map(() => 0);
+    const sampler = setInterval(() => {
+      const each = services.map((s) => memoryOf(s.child.pid!));
+      each.forEach((m, i) => (peaks[i] = Math.max(peaks[i], m.rss)));
+      const sum = each.reduce(
+        (a, b) => ({ rss: a.rss + b.rss, pss: a.pss + b.pss }),
+        { rss: 0, pss: 0 },
+      );
+      peak = {
+        rss: Math.max(peak.rss, sum.rss),
+        pss: Math.max(peak.pss, sum.pss),
+      };
+    }, 500);
+    const posted = performance.now();
+    const created = await call<{ data: Audit }>('/api/v1/site-audits', {
+      method: 'POST',
+      body: { url: startUrl, max_pages: 100_000, max_depth: 1000 },
+    });
+    if (created.status !== 202) {
+      throw new Error(
+        `POST: ${created.status} ${JSON.stringify(created.body)}`,
+      );
+    }
+    let audit = created.body.data;
+    let lastPrint = 0;
+    while (audit.finished_at === null) {
+      await sleep(250);
+      audit = (await call<{ data: Audit }>(`/api/v1/site-audits/${audit.id}`))
+        .body.data;
+      const elapsed = (performance.now() - posted) / 1000;
+      if (elapsed - lastPrint >= 30) {
+        lastPrint = elapsed;
+        console.log(
+          `  ${tree.name} ${elapsed.toFixed(0)} s: crawled ${audit.progress.pages_crawled}, queued ${audit.progress.pages_queued}`,
+        );
+      }
+    }
+    const seconds = (performance.now() - posted) / 1000;
+    clearInterval(sampler);
+    const wgetAfter = await wget(startUrl);
+    const pages = await everything<{ url: string }>(
+      call,
+      `/api/v1/site-audits/${audit.id}/pages`,
+    );
+    const affected = async (check: string) =>
+      (
+        await everything<{ url: string }>(
+          call,
+          `/api/v1/site-audits/${audit.id}/issues/${check}`,
+        ).catch(() => [])
+      ).map((item) => item.url);
+    const audited: AuditedSite = {
+      status: audit.status,
+      unprocessed: audit.progress.pages_unprocessed,
+      pages: pages.map((p) => p.url),
+      brokenLink: await affected('broken_link'),
+      duplicateTitle: await affected('duplicate_title'),
+    };
+    const comparison = compareWithReference(audited, reference);
+    const wgetSeconds = (wgetBefore.seconds + wgetAfter.seconds) / 2;
+    const ours = pages.length / seconds;
+    const theirs = wgetBefore.urls / wgetSeconds;
+    const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
+    console.log(
+      [
+        `${tree.name}: ${pages.length} pages in ${seconds.toFixed(1)} s (${ours.toFixed(1)} pages/s), ${audit.status}/${audit.stop_reason}, ${audit.progress.pages_failed} failed, ${audit.progress.pages_unprocessed} unprocessed`,
+        `  wget --spider -r: ${wgetBefore.urls} URLs in ${wgetBefore.seconds.toFixed(1)} s before, ${wgetAfter.seconds.toFixed(1)} s after (${theirs.toFixed(1)} URLs/s): the audit runs at ${(ours / theirs).toFixed(2)} of wget's rate (target at least 0.25)`,
+        `  peak memory, API + ${WORKERS} workers: resident ${mb(peak.rss)}, proportional ${mb(peak.pss)} (each process at its own peak: ${peaks.map(mb).join(', ')})`,
+        ...comparison.lines.map((line) => `  ${line}`),
+      ].join('\n'),
+    );
+    return comparison.same;
+  } finally {
+    site.child.send('stop');
+    await new Promise((r) => site.child.once('exit', r));
+  }
+}
+
+async function main(): Promise<void> {
+  const names = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+  const trees = installedTrees(names.length > 0 ? names : DEFAULT_TREES);
+  if (trees.length === 0) {
+    console.error('bench:real-sites: none of the trees is installed');
+    process.exit(2);
+  }
+  const database = `h_bench_real_${Date.now()}`;
+  psql(`CREATE DATABASE ${database}`);
+  const prefix = `bench-real-${randomBytes(6).toString('hex')}`;
+  const env = {
+    DATABASE_URL: `${PG_SERVER}/${database}`,
+    REDIS_URL,
+    REDIS_PREFIX: prefix,
+    ANALYZER_ALLOW_HOSTS: '127.0.0.1',
+    // The trees link to the internet, which this machine has not: refused before any lookup.
+    ANALYZER_ONLY_ALLOW_HOSTS: '1',
+    SITE_AUDIT_MAX_PAGES: '100000',
+    SITE_AUDIT_CONCURRENCY: process.env.SITE_AUDIT_CONCURRENCY ?? '8',
+    // As docs/operations.md runs the processes: a bounded heap, collected before it grows.
+    NODE_OPTIONS: process.env.SERVICE_NODE_OPTIONS ?? WORKER_NODE_OPTIONS,
+    RATE_LIMIT_PER_MINUTE: '100000',
+  };
+  const services: ServiceProcess[] = [];
+  let passed = true;
+  try {
+    services.push(await startService('dist/main.js', env));
+    for (let i = 0; i < WORKERS; i++) {
+      services.push(await startService('dist/worker.js', env));
+    }
+    const key = execFileSync(
+      process.execPath,
+      ['dist/cli.js', 'keys:create', '--name', 'bench-real-sites'],
+      { env: { ...process.env, ...env }, encoding: 'utf8' },
+    )
+      .trim()
+      .split('\n')
+      .at(-1)!;
+    const call = api(services[0].base!, key);
+    for (const tree of trees) {
+      passed = (await auditTree(tree, call, services)) && passed;
+    }
+  } catch (error) {
+    console.error(error);
+    passed = false;
+  } finally {
+    await Promise.all(
+      services.map((s) =>
+        Promise.race([s.stop(), sleep(15_000).then(() => s.kill())]),
+      ),
+    );
+    psql(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    const redis = new Redis(REDIS_URL);
+    const keys = await redis.keys(`${prefix}:*`);
+    if (keys.length > 0) await redis.del(...keys);
+    await redis.quit();
+  }
+  console.log(
+    passed
+      ? 'bench:real-sites: every page found, every set as the reference crawler has it'
+      : 'bench:real-sites: a page or a set differs',
+  );
+  process.exit(passed ? 0 : 1);
+}
+
+void main();
