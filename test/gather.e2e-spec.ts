@@ -508,6 +508,28 @@ describe('gather against fixture sites', () => {
     },
   );
 
+  it('reads a robots.txt that begins with part of a byte order mark as Googlebot does', async () => {
+    const partial = await startFixtureSite({
+      '/': (_req, res) => html(res, PAGE),
+      '/robots.txt': (_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        res.end(
+          Buffer.concat([
+            Buffer.from([0xef, 0xbb]),
+            Buffer.from('User-agent: *\nDisallow: /\n'),
+          ]),
+        );
+      },
+    });
+    try {
+      const snapshot = await gather(partial.url('/'), options);
+      // Google skips any beginning of a byte order mark: the first line stays a User-agent.
+      expect(snapshot.robotsTxt?.body).toBe('User-agent: *\nDisallow: /\n');
+    } finally {
+      await partial.close();
+    }
+  });
+
   it('keeps the answer of the named sitemap when /sitemap.xml is no better', async () => {
     const neither = await startFixtureSite({
       '/': (_req, res) => html(res, PAGE),

@@ -96,11 +96,27 @@ export type {
 } from './site/audit-results.js';
 export { CrawlScope, hostKeyOf, normaliseUrl } from './site/crawl-scope.js';
 export {
+  crawlDelayMsOf,
   crawlRobots,
+  crawlRobotsRules,
   MAX_CRAWL_DELAY_MS,
   OBEY_NOTHING,
 } from './site/crawl-robots.js';
-export type { CrawlRobots } from './site/crawl-robots.js';
+export type { CrawlRobots, FetchedRobotsTxt } from './site/crawl-robots.js';
+// robots.txt as Googlebot reads it; AgentRules is plain data, for a worker thread.
+export {
+  agentRules,
+  parseRobotsTxt,
+  productToken,
+  robotsAllows,
+  robotsVerdict,
+} from './robots-txt/index.js';
+export type {
+  AgentRules,
+  RobotsRule,
+  RobotsTxt,
+  RobotsVerdict,
+} from './robots-txt/index.js';
 export { collectSitemapUrls, SITEMAP_LIMITS } from './site/sitemap-urls.js';
 export type {
   SitemapAnswer,

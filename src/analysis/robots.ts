@@ -1,18 +1,19 @@
-import robotsParserModule from 'robots-parser';
 import type { Element } from 'domhandler';
 import { elementsOf } from './parse.js';
 import type { ParsedPage } from './parse.js';
+import {
+  agentRules,
+  parseRobotsTxt,
+  robotsTxtLine,
+  robotsVerdict,
+} from './robots-txt/index.js';
+import type { AgentRules } from './robots-txt/index.js';
 import type { SideFetch } from './types.js';
 
 /**
  * What robots rules say about a URL, read one way by every check that needs it
  * (robots_txt, indexable, nofollow, canonical) and by gathering (the canonical target).
  */
-
-// robots-parser is CommonJS typed as an ES default export: under Node's ESM interop the
-// default import is already the function.
-const robotsParser =
-  robotsParserModule as unknown as typeof robotsParserModule.default;
 
 /** noindex, or none (noindex plus nofollow), as a directive in a robots list. */
 const NOINDEX = /(^|[\s,:])(noindex|none)(?=$|[\s,;])/i;
@@ -69,20 +70,36 @@ export function robotsMetas(page: ParsedPage): Element[] {
   );
 }
 
+/** The rules of user-agent `*` per robots.txt fetched: three checks of a page ask the same one. */
+const anyCrawlerRules = new WeakMap<SideFetch, AgentRules>();
+
+function anyCrawlerRulesOf(robotsTxt: SideFetch, body: string): AgentRules {
+  let rules = anyCrawlerRules.get(robotsTxt);
+  if (rules === undefined) {
+    // Judged against the origin robots.txt was fetched from: URLs elsewhere are not its to judge.
+    const origin = URL.parse(robotsTxt.url)?.origin ?? null;
+    rules = agentRules(parseRobotsTxt(body), '*', origin);
+    anyCrawlerRules.set(robotsTxt, rules);
+  }
+  return rules;
+}
+
 /**
- * The robots.txt line that forbids user-agent `*` to fetch `url`, or null when it may
- * (or when robots.txt did not answer 200: then nothing is forbidden by it).
+ * The robots.txt line that forbids user-agent `*` to fetch `url` (read as Googlebot
+ * reads robots.txt), or null when it may (or when robots.txt did not answer 200: then
+ * nothing is forbidden by it).
  */
 export function robotsTxtBlockingLine(
   robotsTxt: SideFetch | null,
   url: string,
 ): string | null {
   if (robotsTxt?.status !== 200 || robotsTxt.body === null) return null;
-  // Parsed against the origin robots.txt was fetched from: URLs elsewhere are not its to judge.
-  const robots = robotsParser(robotsTxt.url, robotsTxt.body);
-  if (robots.isAllowed(url, '*') !== false) return null;
-  const line = robots.getMatchingLineNumber(url, '*');
-  return line > 0 ? robotsTxt.body.split('\n')[line - 1].trim() : 'Disallow';
+  const verdict = robotsVerdict(
+    anyCrawlerRulesOf(robotsTxt, robotsTxt.body),
+    url,
+  );
+  if (verdict.allowed) return null;
+  return robotsTxtLine(robotsTxt.body, verdict.rule!.line) || 'Disallow';
 }
 
 /**

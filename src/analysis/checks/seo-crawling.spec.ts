@@ -146,6 +146,24 @@ describe('robots_txt', () => {
     expect(outcome.value).toBe('Disallow: /pri');
   });
 
+  it('quotes the rule Google would apply: the longest that matches, wildcards and $ read', () => {
+    const blocking = (body: string) =>
+      runCheck(robotsTxt, EMPTY, { robotsTxt: side(200, body) }).value;
+    expect(
+      blocking(
+        'User-agent: *\r\nAllow: /pr\r\nDisallow: /*ic*g$ # no page\r\nDisallow: /x\r\n',
+      ),
+    ).toBe('Disallow: /*ic*g$ # no page');
+    expect(
+      blocking('User-agent: *\nDisallow: /*ing\nAllow: /pricing\n'),
+    ).toBeUndefined();
+    // Googlebot reads the typos it is known to accept: the page is blocked for it.
+    const typos = runCheck(indexable, EMPTY, {
+      robotsTxt: side(200, 'useragent: *\ndisalow: /\nallow: /pricing/\n'),
+    });
+    expect(typos.value).toBe('robots.txt: disalow: /');
+  });
+
   it.each([
     [
       'comments, blank lines, several groups and known extensions',

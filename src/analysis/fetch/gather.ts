@@ -3,6 +3,7 @@ import { AnalysisError } from '../errors.js';
 import type { AnalyserOptions } from '../options.js';
 import { parsePage } from '../parse.js';
 import type { ParsedPage } from '../parse.js';
+import { decodeRobotsTxt } from '../robots-txt/index.js';
 import type { LinkProbes, SideFetch, Snapshot, TargetProbe } from '../types.js';
 import type { AddressPolicy, Lookup } from './address-policy.js';
 import { decodeHtml, decodeUtf8, HTML_TYPES, mediaTypeOf } from './decode.js';
@@ -339,6 +340,7 @@ export async function gatherSiteFacts(
     const robotsTxt = await sideFetch(client, `${origin}/robots.txt`, bounds, {
       maxBytes: SIDE_LIMITS.robotsBytes,
       accept: TEXT_ACCEPT,
+      decode: decodeRobotsTxt,
     });
     const sitemap = await fetchSitemap(client, robotsTxt, origin, bounds);
     return { robotsTxt, sitemap };
@@ -364,6 +366,8 @@ interface SideFetchOptions {
   maxBytes: number;
   accept?: string;
   readBody?: boolean;
+  /** How the body's bytes are read; UTF-8 without its byte order mark unless said. */
+  decode?: (bytes: Uint8Array) => string;
 }
 
 /** A side request never throws: any failure, its own timeout included, is recorded with its error code. */
@@ -384,7 +388,10 @@ async function sideFetch(
       url,
       status: response.status,
       contentType: response.headers['content-type'] ?? null,
-      body: options.readBody === false ? null : decodeUtf8(response.body).html,
+      body:
+        options.readBody === false
+          ? null
+          : (options.decode?.(response.body) ?? decodeUtf8(response.body).html),
       error: null,
     };
   } catch (error) {
