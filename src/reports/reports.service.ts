@@ -183,7 +183,9 @@ export class ReportsService {
   /**
    * Checks what the fields alone cannot tell (the address policy, the password
    * rule), so that one 422 names every bad field; then stores the report and asks
-   * for its analysis. Once it is stored, nothing makes the answer an error.
+   * for its analysis. Once it is stored, nothing makes the answer an error: when its
+   * job cannot be added now (Redis is away), it is answered queued at once, and the
+   * sweep adds the job once Redis is back.
    */
   async create(
     accountId: string,
@@ -196,8 +198,8 @@ export class ReportsService {
       [report],
       this.admit([report]),
     );
-    await this.subjects.dispatch([saved]);
-    return this.awaitSettled(saved, completion);
+    const dispatched = await this.subjects.dispatch([saved]);
+    return dispatched ? this.awaitSettled(saved, completion) : saved;
   }
 
   /**
@@ -331,11 +333,12 @@ export class ReportsService {
     if (changed === null) throw new NotFoundProblem('There is no such report.');
     if (body.results !== 1) return { report: changed, rerun: false };
     // A re-run of a report whose analysis is under way joins it.
-    if (changed.status === 'queued') {
-      await this.subjects.dispatch([changed]);
-    }
+    const dispatched =
+      changed.status !== 'queued' || (await this.subjects.dispatch([changed]));
     return {
-      report: await this.awaitSettled(changed, completion),
+      report: dispatched
+        ? await this.awaitSettled(changed, completion)
+        : changed,
       rerun: true,
     };
   }
