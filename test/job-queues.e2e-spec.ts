@@ -4,7 +4,7 @@ import { BullmqJobQueue } from '../src/jobs/bullmq-job-queue.js';
 import { JobsRepository } from '../src/jobs/jobs.repository.js';
 import type { JobQueue } from '../src/jobs/job-queue.js';
 import { PostgresJobQueue } from '../src/jobs/postgres-job-queue.js';
-import { redisOptions } from '../src/redis/redis.module.js';
+import { promptRedis, redisOptions } from '../src/redis/redis.module.js';
 import { deleteRedisKeys, TEST_REDIS_URL } from './support/redis.js';
 import { startTestApp } from './support/test-app.js';
 import type { TestApp } from './support/test-app.js';
@@ -19,6 +19,7 @@ describe.each(['the jobs table', 'BullMQ'] as const)(
   (backend) => {
     let t: TestApp;
     let redis: Redis | null = null;
+    let producer: Redis | null = null;
     const prefix = `test-jobs-${randomBytes(6).toString('hex')}`;
     let queue: JobQueue;
 
@@ -26,7 +27,12 @@ describe.each(['the jobs table', 'BullMQ'] as const)(
       t = await startTestApp();
       if (backend === 'BullMQ') {
         redis = new Redis(TEST_REDIS_URL, redisOptions());
-        queue = new BullmqJobQueue(redis, prefix, true);
+        producer = promptRedis(TEST_REDIS_URL, 2_000);
+        queue = new BullmqJobQueue(
+          { workers: redis, producer, addTimeoutMs: 2_000 },
+          prefix,
+          true,
+        );
       } else {
         queue = new PostgresJobQueue(t.app.get(JobsRepository));
       }
@@ -37,6 +43,7 @@ describe.each(['the jobs table', 'BullMQ'] as const)(
         await deleteRedisKeys(redis, prefix);
         await redis.quit();
       }
+      await producer?.quit();
       await t?.close();
     });
 

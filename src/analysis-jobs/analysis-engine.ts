@@ -103,12 +103,13 @@ export class AnalysisEngine
   }
 
   /**
-   * Adds the job of a subject's run, in its account's group at its place. Never
-   * throws: the run is saved already, and when the add fails the sweep adds it later.
+   * Adds the job of a subject's run, in its account's group at its place; false when
+   * it could not be added now. Never throws: the run is saved already, and when the
+   * add fails the sweep adds it later.
    */
-  async dispatch(kind: string, run: QueuedRun): Promise<void> {
+  async dispatch(kind: string, run: QueuedRun): Promise<boolean> {
     const subject = this.subjectOf(kind);
-    await this.queueOf(subject).add(
+    return await this.queueOf(subject).tryAdd(
       { kind, id: run.id, run: run.run },
       placeOf(run),
     );

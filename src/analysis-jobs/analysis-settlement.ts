@@ -3,7 +3,7 @@ import type { OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { APP_CONFIG } from '../config/config.js';
 import type { AppConfig } from '../config/config.js';
-import { closeRedis, REDIS } from '../redis/redis.module.js';
+import { closeRedis, REDIS, REDIS_COMMANDS } from '../redis/redis.module.js';
 import { AnalysisSubjects } from './analysis-subjects.js';
 
 /** The Redis channel (after REDIS_PREFIX) on which workers say a run settled: `kind:id`. */
@@ -29,7 +29,10 @@ export class AnalysisSettlement implements OnModuleInit, OnModuleDestroy {
   private readonly channel: string;
 
   constructor(
+    /** Patient: the subscriber, duplicated from it, subscribes again whenever Redis is back. */
     @Inject(REDIS) private readonly redis: Redis | null,
+    /** Prompt: a "settled" message never holds the job that settled. */
+    @Inject(REDIS_COMMANDS) private readonly commands: Redis | null,
     private readonly subjects: AnalysisSubjects,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
@@ -61,7 +64,7 @@ export class AnalysisSettlement implements OnModuleInit, OnModuleDestroy {
   async announce(kind: string, id: string): Promise<void> {
     const key = waiterKey(kind, id);
     this.settled(key);
-    await this.redis
+    await this.commands
       ?.publish(this.channel, key)
       .catch((error: Error) => this.logger.warn(`Redis: ${error.message}`));
   }

@@ -62,4 +62,14 @@ describe('loadConfig', () => {
       /RUN_HISTORY_LIMIT must be a whole number from 1 to 1000, got "0"/,
     );
   });
+
+  it('gives Redis 2 s to answer a command a request waits on, unless REDIS_COMMAND_TIMEOUT_MS says otherwise', () => {
+    expect(loadConfig({}).redisCommandTimeoutMs).toBe(2_000);
+    expect(
+      loadConfig({ REDIS_COMMAND_TIMEOUT_MS: '500' }).redisCommandTimeoutMs,
+    ).toBe(500);
+    expect(() => loadConfig({ REDIS_COMMAND_TIMEOUT_MS: '50' })).toThrow(
+      /REDIS_COMMAND_TIMEOUT_MS must be a whole number from 100 to 60000, got "50"/,
+    );
+  });
 });

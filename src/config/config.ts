@@ -45,6 +45,8 @@ export interface AppConfig {
   redisUrl: string | null;
   /** Starts every key and channel of the service in Redis, so deployments can share one. */
   redisPrefix: string;
+  /** How long a command a request waits on (adding a job, counting a limit) may wait for Redis before the service goes on without it. */
+  redisCommandTimeoutMs: number;
   /** Honour X-Forwarded-Proto / X-Forwarded-Host when building absolute links. */
   trustProxy: boolean;
   /** Requests one API key may make per minute before 429. */
@@ -219,6 +221,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databasePoolSize: read.integer('DATABASE_POOL_SIZE', 10, 1, 200),
     redisUrl: read.url('REDIS_URL', ['redis', 'rediss']),
     redisPrefix: read.text('REDIS_PREFIX') ?? 'report-service',
+    redisCommandTimeoutMs: read.integer(
+      'REDIS_COMMAND_TIMEOUT_MS',
+      2_000,
+      100,
+      60_000,
+    ),
     trustProxy: read.flag('TRUST_PROXY'),
     rateLimitPerMinute: read.integer('RATE_LIMIT_PER_MINUTE', 300, 1, 1e6),
     analysisRateLimitPerMinute: read.integer(

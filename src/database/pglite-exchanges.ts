@@ -60,9 +60,8 @@ export class ExchangeQueue {
   /** Rolls back the transaction a departed connection left open, and frees the session. */
   async clearTransactionIfNeeded(handlerId: number): Promise<void> {
     if (this.owner !== handlerId) return;
-    if (this.db.isInTransaction()) {
-      await this.db.runExclusive(() => this.db.exec('ROLLBACK'));
-    }
+    // exec takes the session's lock itself: inside runExclusive it would wait for ever.
+    if (this.db.isInTransaction()) await this.db.exec('ROLLBACK');
     this.release();
     void this.run();
   }

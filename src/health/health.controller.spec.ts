@@ -2,7 +2,7 @@ import { Test } from '@nestjs/testing';
 import { TerminusModule, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { ProblemException } from '../common/problem.js';
 import { JobQueue } from '../jobs/job-queue.js';
-import { REDIS } from '../redis/redis.module.js';
+import { REDIS_COMMANDS } from '../redis/redis.module.js';
 import { HealthController } from './health.controller.js';
 
 /** Readiness with the database up, no Redis, and these repeating jobs missing. */
@@ -11,7 +11,7 @@ async function readinessWith(missing: string[]) {
     imports: [TerminusModule.forRoot({ logger: false })],
     controllers: [HealthController],
     providers: [
-      { provide: REDIS, useValue: null },
+      { provide: REDIS_COMMANDS, useValue: null },
       {
         provide: JobQueue,
         useValue: { missingRepeats: () => Promise.resolve(missing) },

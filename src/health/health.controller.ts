@@ -15,7 +15,7 @@ import type { Redis } from 'ioredis';
 import { ApiProblemResponses } from '../common/api-docs.js';
 import { ProblemException } from '../common/problem.js';
 import { JobQueue } from '../jobs/job-queue.js';
-import { REDIS } from '../redis/redis.module.js';
+import { REDIS_COMMANDS } from '../redis/redis.module.js';
 
 /** How long a dependency may take to answer before it counts as down. */
 const CHECK_TIMEOUT_MS = 2_000;
@@ -63,7 +63,7 @@ export class HealthController {
     private readonly health: HealthCheckService,
     private readonly database: TypeOrmHealthIndicator,
     private readonly indicators: HealthIndicatorService,
-    @Inject(REDIS) private readonly redis: Redis | null,
+    @Inject(REDIS_COMMANDS) private readonly redis: Redis | null,
     private readonly jobs: JobQueue,
   ) {}
 

@@ -1,6 +1,8 @@
 import { Logger } from '@nestjs/common';
 import { DelayedError, Queue, Worker } from 'bullmq';
-import type { ConnectionOptions, Job as BullJob } from 'bullmq';
+import type { Job as BullJob } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { REDIS_PAUSE_AFTER_FAILURE_MS } from '../redis/redis.module.js';
 import { backoffMs, HEAL_MS, JobQueue, RetryLater } from './job-queue.js';
 import type {
   AddOptions,
@@ -18,10 +20,32 @@ const MAX_ATTEMPTS = 500;
 /** A job whose group already runs its share here waits this long, then is looked at again. */
 const GROUP_FULL_WAIT_MS = 1_000;
 
+/** The Redis connections of a BullmqJobQueue, and how long an add may take. */
+export interface BullmqConnections {
+  /** Waits for Redis as long as it is away: BullMQ's workers need that. */
+  workers: Redis;
+  /** Fails while Redis is away (see promptRedisOptions): adds, repeating jobs' set-up. */
+  producer: Redis;
+  /** An add that has not answered by then fails (the sweep adds the job later). */
+  addTimeoutMs: number;
+}
+
+/** Rejects with `message` when `promise` has not settled within `ms`. */
+function within<T>(promise: Promise<T>, ms: number, message: string) {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(message)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
 /**
  * Jobs on BullMQ (Redis), for the service scaled out: API processes add jobs, worker
  * processes (`npm run start:worker`) run them. A finished job is removed, so its key
- * may be used again; a job whose worker died is found stalled and runs again.
+ * may be used again; a job whose worker died is found stalled and runs again. An add
+ * fails within `addTimeoutMs` while Redis is away, never waits for it.
  */
 export class BullmqJobQueue extends JobQueue {
   private readonly logger = new Logger('Jobs');
@@ -29,18 +53,31 @@ export class BullmqJobQueue extends JobQueue {
   private readonly workers: Worker[] = [];
   private readonly repeats = new Map<string, Repeat>();
   private healer: NodeJS.Timeout | null = null;
+  /** Whether the producer's connection has been ready once: until then, an add waits for it. */
+  private producerWasReady: boolean;
+  /** Until then (or the next connection), adds fail at once: Redis failed one lately (REDIS_PAUSE_AFTER_FAILURE_MS). */
+  private producerPausedUntil = 0;
 
   constructor(
-    private readonly connection: ConnectionOptions,
+    private readonly connections: BullmqConnections,
     private readonly prefix: string,
     readonly consumes: boolean,
   ) {
     super();
+    const { producer } = connections;
+    this.producerWasReady = producer.status === 'ready';
+    // Connected again: Redis is back, adds go to it at once.
+    producer.on('ready', () => {
+      this.producerWasReady = true;
+      this.producerPausedUntil = 0;
+    });
   }
 
   async add(queue: string, data: object, options: AddOptions): Promise<void> {
+    const { addTimeoutMs } = this.connections;
+    await this.producerReady(addTimeoutMs);
     // The job's name carries its group, for the worker that takes it (see work).
-    await this.queueOf(queue).add(options.group ?? queue, data, {
+    const added = this.queueOf(queue).add(options.group ?? queue, data, {
       jobId: options.key,
       delay: options.delayMs,
       priority: options.priority || undefined,
@@ -48,6 +85,45 @@ export class BullmqJobQueue extends JobQueue {
       backoff: { type: 'custom' },
       removeOnComplete: true,
       removeOnFail: true,
+    });
+    try {
+      await within(
+        added,
+        addTimeoutMs,
+        `Redis did not answer within ${addTimeoutMs} ms`,
+      );
+    } catch (error) {
+      this.producerPausedUntil = Date.now() + REDIS_PAUSE_AFTER_FAILURE_MS;
+      throw error;
+    }
+  }
+
+  /**
+   * Resolves when the producer's connection is ready. Lost after it was up, Redis is
+   * away, or it failed an add moments ago: it rejects at once. Still connecting at
+   * start: it waits up to `timeoutMs`.
+   */
+  private producerReady(timeoutMs: number): Promise<void> {
+    const { producer } = this.connections;
+    if (Date.now() < this.producerPausedUntil) {
+      return Promise.reject(new Error('Redis failed an add moments ago'));
+    }
+    if (producer.status === 'ready') return Promise.resolve();
+    if (this.producerWasReady) {
+      return Promise.reject(
+        new Error(`Redis is not connected (${producer.status})`),
+      );
+    }
+    return new Promise((resolve, reject) => {
+      const ready = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        producer.off('ready', ready);
+        reject(new Error(`Redis did not connect within ${timeoutMs} ms`));
+      }, timeoutMs);
+      producer.once('ready', ready);
     });
   }
 
@@ -140,7 +216,7 @@ export class BullmqJobQueue extends JobQueue {
         }
       },
       {
-        connection: this.connection,
+        connection: this.connections.workers,
         prefix: this.prefix,
         concurrency,
         lockDuration: LOCK_MS,
@@ -189,14 +265,19 @@ export class BullmqJobQueue extends JobQueue {
   private queueOf(name: string): Queue {
     let queue = this.queues.get(name);
     if (!queue) {
-      queue = new Queue(name, {
-        connection: this.connection,
+      const made = new Queue(name, {
+        connection: this.connections.producer,
         prefix: this.prefix,
       });
-      queue.on('error', (error) =>
+      made.on('error', (error) =>
         this.logger.warn(`Job queue: ${error.message}`),
       );
-      this.queues.set(name, queue);
+      // A queue whose start failed (Redis silent) stays failed: the next add makes another.
+      made.waitUntilReady().catch(() => {
+        if (this.queues.get(name) === made) this.queues.delete(name);
+      });
+      this.queues.set(name, made);
+      queue = made;
     }
     return queue;
   }

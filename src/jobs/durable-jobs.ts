@@ -67,13 +67,23 @@ export class DurableJobs<T extends object> {
 
   /** Adds the job. Never throws: when the add fails, the sweep adds it later. */
   async add(data: T, options: DurableAddOptions = {}): Promise<void> {
+    await this.tryAdd(data, options);
+  }
+
+  /**
+   * Adds the job; false when it could not be added now (the queue's store is away),
+   * and the sweep will add it later. Never throws.
+   */
+  async tryAdd(data: T, options: DurableAddOptions = {}): Promise<boolean> {
     const key = this.spec.keyOf(data);
     try {
       await this.jobs.add(this.spec.queue, data, { key, ...options });
+      return true;
     } catch (error) {
       this.logger.warn(
         `Job ${key} not added yet (the sweep will): ${(error as Error).message}`,
       );
+      return false;
     }
   }
 

@@ -3,7 +3,7 @@ import type { BeforeApplicationShutdown, DynamicModule } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { APP_CONFIG } from '../config/config.js';
 import type { AppConfig } from '../config/config.js';
-import { REDIS } from '../redis/redis.module.js';
+import { REDIS, REDIS_COMMANDS } from '../redis/redis.module.js';
 import { BullmqJobQueue } from './bullmq-job-queue.js';
 import { JobQueue } from './job-queue.js';
 import { JobsRepository } from './jobs.repository.js';
@@ -36,15 +36,20 @@ export class JobsModule {
         JobsRepository,
         {
           provide: JobQueue,
-          inject: [REDIS, JobsRepository, APP_CONFIG],
+          inject: [REDIS, REDIS_COMMANDS, JobsRepository, APP_CONFIG],
           useFactory: (
             redis: Redis | null,
+            commands: Redis | null,
             jobs: JobsRepository,
             config: AppConfig,
           ) =>
-            redis
+            redis && commands
               ? new BullmqJobQueue(
-                  redis,
+                  {
+                    workers: redis,
+                    producer: commands,
+                    addTimeoutMs: config.redisCommandTimeoutMs,
+                  },
                   `${config.redisPrefix}:jobs`,
                   role === 'worker',
                 )

@@ -1,3 +1,5 @@
+import type { ThrottlerStorage } from '@nestjs/throttler';
+import type { Redis } from 'ioredis';
 import { limitStoreConnection } from './limit-store.js';
 import {
   FallbackAttemptLimiter,
@@ -39,5 +41,33 @@ describe('limits while their Redis is away', () => {
     const window = [{ key: 'wrong', limit: 1, windowMs: 60_000 }];
     expect((await limiter.take(window)).counted).toBe(true);
     expect(await limiter.take(window)).toMatchObject({ counted: false });
+  });
+});
+
+/** Redis connected but failing (a command that times out): a store that fails and counts its calls. */
+describe('limits after Redis failed one', () => {
+  const connected = { status: 'ready' } as Redis;
+
+  function failingStore(): ThrottlerStorage & { calls: number } {
+    const store = {
+      calls: 0,
+      increment: () => {
+        store.calls++;
+        return Promise.reject(new Error('Command timed out'));
+      },
+    };
+    return store;
+  }
+
+  it('counts in memory without asking Redis again until the pause is over', async () => {
+    const shared = failingStore();
+    const storage = new FallbackThrottlerStorage(connected, shared, 200);
+    const first = await storage.increment('k', 60_000, 5, 0, 'requests');
+    const second = await storage.increment('k', 60_000, 5, 0, 'requests');
+    expect([first.totalHits, second.totalHits]).toEqual([1, 2]);
+    expect(shared.calls).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    await storage.increment('k', 60_000, 5, 0, 'requests');
+    expect(shared.calls).toBe(2);
   });
 });

@@ -34,7 +34,9 @@ class LimitStoreCloser implements OnApplicationShutdown {
       provide: LIMIT_STORE,
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) =>
-        config.redisUrl ? limitStoreConnection(config.redisUrl) : null,
+        config.redisUrl
+          ? limitStoreConnection(config.redisUrl, config.redisCommandTimeoutMs)
+          : null,
     },
     LimitStoreCloser,
   ],

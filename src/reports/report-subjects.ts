@@ -41,25 +41,31 @@ export class ReportSubjects
 
   /**
    * Adds the jobs of runs just queued, all of one account, each at its place among the
-   * account's runs in flight (the newest last). Never throws: the sweep adds them when
-   * this fails.
+   * account's runs in flight (the newest last); false when they could not all be added
+   * now (the queue's store is away). Never throws: the sweep adds what is missing.
    */
   async dispatch(
     runs: Array<{ id: string; run: number; accountId: string }>,
-  ): Promise<void> {
-    if (runs.length === 0) return;
+  ): Promise<boolean> {
+    if (runs.length === 0) return true;
     const inFlight = await this.reports
       .inFlightCount(runs[0].accountId)
       .catch(() => runs.length);
     const first = Math.max(1, inFlight - runs.length + 1);
-    await this.dispatchPlaced(
+    return this.dispatchPlaced(
       runs.map((run, i) => ({ ...run, position: first + i })),
     );
   }
 
-  /** Adds the jobs of runs whose places are known (the schedule tick's). */
-  async dispatchPlaced(runs: QueuedRun[]): Promise<void> {
-    for (const run of runs) await this.engine.dispatch(this.kind, run);
+  /**
+   * Adds the jobs of runs whose places are known (the schedule tick's); stops at the
+   * first that cannot be added, so a store that is away costs one wait, not one a job.
+   */
+  async dispatchPlaced(runs: QueuedRun[]): Promise<boolean> {
+    for (const run of runs) {
+      if (!(await this.engine.dispatch(this.kind, run))) return false;
+    }
+    return true;
   }
 
   /** Resolves when the report's analysis settles, or after `timeoutMs`. */

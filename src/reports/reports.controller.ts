@@ -147,7 +147,7 @@ export class ReportsController {
     operationId: 'createReport',
     summary: 'Analyse a URL and store the report',
     description:
-      'Answers 201 when the analysis ends, completed or failed (a failed analysis is still a created report, with `status: "failed"` and `error`). A URL refused by validation or the address policy answers 422. If the analysis is still waiting for its turn when the analysis deadline has passed, the answer is 202 with the report as it stands.',
+      'Answers 201 when the analysis ends, completed or failed (a failed analysis is still a created report, with `status: "failed"` and `error`). A URL refused by validation or the address policy answers 422. If the analysis is still waiting for its turn when the analysis deadline has passed, or cannot be queued now (the job queue is unreachable: the report is saved, and analysed once the queue is back), the answer is 202 with the report as it stands, at once in the second case.',
   })
   @TakesBody()
   @ApiHeader(PREFER_HEADER)
@@ -159,7 +159,7 @@ export class ReportsController {
   @ApiAcceptedResponse({
     type: ReportEnvelope,
     description:
-      'With "Prefer: respond-async", or when the queue is long: queued or running; poll the Location.',
+      'With "Prefer: respond-async", or when the queue is long or unreachable: queued or running; poll the Location.',
     headers: CREATED_HEADERS,
   })
   @ApiProblems(400, 413, 415, 422)
@@ -220,7 +220,7 @@ export class ReportsController {
   @ApiAcceptedResponse({
     type: ReportEnvelope,
     description:
-      'With results=1 and "Prefer: respond-async", or when the queue is long: re-run queued or running; poll the Location.',
+      'With results=1 and "Prefer: respond-async", or when the queue is long or unreachable: re-run queued or running; poll the Location.',
     headers: LOCATION_HEADER,
   })
   @ApiProblems(400, 404, 413, 415, 422)

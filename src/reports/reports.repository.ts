@@ -5,6 +5,7 @@ import type { EntityManager } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
 import type { AnalysisResults, Rating } from '../analysis/index.js';
 import type { QueuedRun } from '../analysis-jobs/analysis-subject.js';
+import { lockAccounts } from '../database/account-locks.js';
 import { Privacy, Report } from './report.entity.js';
 import type { ReportError, ReportStatus } from './report.entity.js';
 import { nextRunAfter } from '../schedules/schedule.js';
@@ -24,6 +25,20 @@ export interface NewReport {
   schedule: Schedule | null;
   nextRunAt: Date | null;
 }
+
+/** What a write that adds to an account's reports finds of them, under the account's lock. */
+export interface AccountReportCounts {
+  /** Analyses queued or running. */
+  inFlight: number;
+  /** Reports with a schedule. */
+  scheduled: number;
+}
+
+/** Judges whether a write may go ahead on the account's counts; throws to refuse it. */
+export type AdmitReports = (counts: AccountReportCounts) => void;
+
+/** The lock (lockAccounts) of the caps on an account's reports: in flight and scheduled. */
+const REPORT_CAPS = 'reports';
 
 /** More writes of a settle, in its transaction: they happen if and only if the run settles. */
 export type SettleStep = (manager: EntityManager) => Promise<void>;
@@ -139,93 +154,59 @@ export class ReportsRepository {
   }
 
   /**
-   * Stores a new report, queued for its first analysis (run 1), unless its account
-   * already has `maxInFlight` analyses queued or running: then 'busy', nothing stored.
-   * One statement, no lock: creates at the same instant may pass the cap by as many
-   * as are in flight together, a bound on fairness rather than an exact quota.
+   * Stores new reports, queued for their first analysis (run 1), in one statement,
+   * answered in the order given, once `admit` has judged the account's counts;
+   * `admit` may throw to store none. The counts are read and the reports stored under
+   * the account's lock, so creates at the same instant each see the others' reports
+   * and no cap is passed.
    */
-  async insertQueued(
-    report: NewReport,
-    maxInFlight: number,
-  ): Promise<Report | 'busy'> {
-    const rows: InsertedRow[] = await this.reports.query(
-      `INSERT INTO reports (account_id, url, project, status, privacy, password_hash, share_token,
-                            schedule, next_run_at)
-       SELECT $1, $2, $3, 'queued', $4, $5, $7, $8, $9
-       WHERE (SELECT count(*) FROM reports
-              WHERE account_id = $1 AND status IN ('queued', 'running')) < $6
-       RETURNING id, created_at, updated_at`,
-      [
-        report.accountId,
-        report.url,
-        report.project,
-        report.privacy,
-        report.passwordHash,
-        maxInFlight,
-        report.shareToken,
-        report.schedule,
-        report.nextRunAt,
-      ],
-    );
-    if (rows.length === 0) return 'busy';
-    return queuedReport(report, rows[0]);
-  }
-
-  /**
-   * Stores every report of a batch, queued, in one statement, or none of them when
-   * the account's analyses in flight and the batch together would pass `maxInFlight`:
-   * then 'busy'. The reports are answered in the batch's order.
-   */
-  async insertQueuedBatch(
-    reports: NewReport[],
-    maxInFlight: number,
-  ): Promise<Report[] | 'busy'> {
+  insertQueued(reports: NewReport[], admit: AdmitReports): Promise<Report[]> {
     const [accountId] = reports.map((report) => report.accountId);
-    const rows: InsertedRow[] = await this.reports.query(
-      `INSERT INTO reports (account_id, url, project, status, privacy, password_hash, share_token,
-                            schedule, next_run_at)
-       SELECT $1, item.url, item.project, 'queued', item.privacy, item.password_hash,
-              item.share_token, item.schedule, item.next_run_at
-       FROM unnest($2::varchar[], $3::varchar[], $4::smallint[], $5::text[], $6::text[],
-                   $9::text[], $10::timestamptz[])
-            WITH ORDINALITY AS item(url, project, privacy, password_hash, share_token,
-                                    schedule, next_run_at, n)
-       WHERE (SELECT count(*) FROM reports
-              WHERE account_id = $1 AND status IN ('queued', 'running')) + $7 <= $8
-       ORDER BY item.n
-       RETURNING id, created_at, updated_at`,
-      [
-        accountId,
-        reports.map((report) => report.url),
-        reports.map((report) => report.project),
-        reports.map((report) => report.privacy),
-        reports.map((report) => report.passwordHash),
-        reports.map((report) => report.shareToken),
-        reports.length,
-        maxInFlight,
-        reports.map((report) => report.schedule),
-        reports.map((report) => report.nextRunAt),
-      ],
-    );
-    if (rows.length === 0) return 'busy';
-    // Ids are drawn in the order the rows are inserted: the batch's order.
-    const inOrder = rows.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
-    return reports.map((report, i) => queuedReport(report, inOrder[i]));
+    return this.reports.manager.transaction(async (manager) => {
+      await lockAccounts(manager, REPORT_CAPS, [accountId]);
+      admit(await this.countsOf(manager, accountId));
+      const rows: InsertedRow[] = await manager.query(
+        `INSERT INTO reports (account_id, url, project, status, privacy, password_hash, share_token,
+                              schedule, next_run_at)
+         SELECT $1, item.url, item.project, 'queued', item.privacy, item.password_hash,
+                item.share_token, item.schedule, item.next_run_at
+         FROM unnest($2::varchar[], $3::varchar[], $4::smallint[], $5::text[], $6::text[],
+                     $7::text[], $8::timestamptz[])
+              WITH ORDINALITY AS item(url, project, privacy, password_hash, share_token,
+                                      schedule, next_run_at, n)
+         ORDER BY item.n
+         RETURNING id, created_at, updated_at`,
+        [
+          accountId,
+          reports.map((report) => report.url),
+          reports.map((report) => report.project),
+          reports.map((report) => report.privacy),
+          reports.map((report) => report.passwordHash),
+          reports.map((report) => report.shareToken),
+          reports.map((report) => report.schedule),
+          reports.map((report) => report.nextRunAt),
+        ],
+      );
+      // Ids are drawn in the order the rows are inserted: the order given.
+      const inOrder = rows.sort((a, b) =>
+        BigInt(a.id) < BigInt(b.id) ? -1 : 1,
+      );
+      return reports.map((report, i) => queuedReport(report, inOrder[i]));
+    });
   }
 
   /**
    * Reads the report under a row lock and writes the change `decide` makes of it, in
-   * one transaction: two updates at once see each other's result. `decide` may throw
-   * to write nothing. A requeue asks for a new run, unless the account already has
-   * `maxInFlight` analyses queued or running: then 'busy' and nothing is written.
-   * Null when the account has no such report.
+   * one transaction: two updates at once see each other's result. `decide` also gets
+   * the account's counts, read under the account's lock (a requeue or a schedule
+   * counts against a cap), and may throw to write nothing. Null when the account has
+   * no such report.
    */
   changeLocked(
     accountId: string,
     id: string,
-    decide: (locked: Report) => ReportChange,
-    maxInFlight: number,
-  ): Promise<Report | 'busy' | null> {
+    decide: (locked: Report, counts: AccountReportCounts) => ReportChange,
+  ): Promise<Report | null> {
     return this.reports.manager.transaction(async (manager) => {
       const reports = manager.getRepository(Report);
       const locked = await reports.findOne({
@@ -233,16 +214,9 @@ export class ReportsRepository {
         lock: { mode: 'pessimistic_write' },
       });
       if (!locked) return null;
-      const change = decide(locked);
-      if (
-        change.requeue &&
-        (await manager.getRepository(Report).countBy({
-          accountId,
-          status: In(['queued', 'running']),
-        })) >= maxInFlight
-      ) {
-        return 'busy';
-      }
+      // After the row's lock, as the schedule tick takes them: never the other way round.
+      await lockAccounts(manager, REPORT_CAPS, [accountId]);
+      const change = decide(locked, await this.countsOf(manager, accountId));
       const columns: QueryDeepPartialEntity<Report> = {};
       if (change.privacy !== undefined) columns.privacy = change.privacy;
       if (change.passwordHash !== undefined) {
@@ -300,12 +274,14 @@ export class ReportsRepository {
         [now, limit],
       );
       if (due.length === 0) return { started: [], taken: 0 };
+      const accountIds = [...new Set(due.map((row) => String(row.account_id)))];
+      await lockAccounts(manager, REPORT_CAPS, accountIds);
       const counted: Array<{ account_id: string; n: number }> =
         await manager.query(
           `SELECT account_id, count(*)::int AS n FROM reports
            WHERE account_id = ANY($1::bigint[]) AND status IN ('queued', 'running')
            GROUP BY account_id`,
-          [[...new Set(due.map((row) => row.account_id))]],
+          [accountIds],
         );
       const inFlight = new Map(
         counted.map((row) => [String(row.account_id), row.n]),
@@ -456,16 +432,6 @@ export class ReportsRepository {
     }));
   }
 
-  /** The account's reports with a schedule (index reports_account_scheduled). */
-  async scheduledCount(accountId: string): Promise<number> {
-    const [row]: Array<{ n: string }> = await this.reports.query(
-      `SELECT count(*) AS n FROM reports
-       WHERE account_id = $1 AND schedule IS NOT NULL`,
-      [accountId],
-    );
-    return Number(row.n);
-  }
-
   /** The account's analyses queued or running. */
   async inFlightCount(accountId: string): Promise<number> {
     const [row]: Array<{ n: string }> = await this.reports.query(
@@ -483,6 +449,22 @@ export class ReportsRepository {
       where: { id: In(ids), status: In(['completed', 'failed']) },
     });
     return rows.map((row) => row.id);
+  }
+
+  /** The account's analyses in flight and scheduled reports, read in `manager`'s transaction. */
+  private async countsOf(
+    manager: EntityManager,
+    accountId: string,
+  ): Promise<AccountReportCounts> {
+    const [row]: Array<{ in_flight: number; scheduled: number }> =
+      await manager.query(
+        `SELECT (SELECT count(*) FROM reports
+                 WHERE account_id = $1 AND status IN ('queued', 'running'))::int AS in_flight,
+                (SELECT count(*) FROM reports
+                 WHERE account_id = $1 AND schedule IS NOT NULL)::int AS scheduled`,
+        [accountId],
+      );
+    return { inFlight: row.in_flight, scheduled: row.scheduled };
   }
 
   /**

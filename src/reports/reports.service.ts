@@ -32,7 +32,12 @@ import { firstRunAt, scheduleOf } from '../schedules/schedule.js';
 import { newShareToken } from '../sharing/share-token.js';
 import type { Report } from './report.entity.js';
 import { ReportsRepository } from './reports.repository.js';
-import type { NewReport, ReportChange } from './reports.repository.js';
+import type {
+  AccountReportCounts,
+  AdmitReports,
+  NewReport,
+  ReportChange,
+} from './reports.repository.js';
 import { decodeCursor, encodeCursor } from './list-cursor.js';
 
 /** A page of reports and the numbers the list envelope is made of. */
@@ -178,7 +183,9 @@ export class ReportsService {
   /**
    * Checks what the fields alone cannot tell (the address policy, the password
    * rule), so that one 422 names every bad field; then stores the report and asks
-   * for its analysis. Once it is stored, nothing makes the answer an error.
+   * for its analysis. Once it is stored, nothing makes the answer an error: when its
+   * job cannot be added now (Redis is away), it is answered queued at once, and the
+   * sweep adds the job once Redis is back.
    */
   async create(
     accountId: string,
@@ -186,17 +193,13 @@ export class ReportsService {
     completion: Completion,
   ): Promise<Report> {
     throwIfInvalid(await this.judgeNew(body, body.fieldErrors));
-    await this.assertScheduleRoom(
-      accountId,
-      scheduleOf(body.schedule ?? 'off') ? 1 : 0,
+    const report = await this.newReport(accountId, body);
+    const [saved] = await this.reports.insertQueued(
+      [report],
+      this.admit([report]),
     );
-    const saved = await this.reports.insertQueued(
-      await this.newReport(accountId, body),
-      this.config.analysesInFlightPerAccount,
-    );
-    if (saved === 'busy') throw busy(this.config.analysesInFlightPerAccount);
-    await this.subjects.dispatch([saved]);
-    return this.awaitSettled(saved, completion);
+    const dispatched = await this.subjects.dispatch([saved]);
+    return dispatched ? this.awaitSettled(saved, completion) : saved;
   }
 
   /**
@@ -223,19 +226,26 @@ export class ReportsService {
       }
     });
     throwIfInvalid(errors);
-    await this.assertScheduleRoom(
-      accountId,
-      body.reports.filter((item) => scheduleOf(item.schedule ?? 'off')).length,
+    const reports = await Promise.all(
+      body.reports.map((item) => this.newReport(accountId, item)),
     );
-    const saved = await this.reports.insertQueuedBatch(
-      await Promise.all(
-        body.reports.map((item) => this.newReport(accountId, item)),
-      ),
-      this.config.analysesInFlightPerAccount,
-    );
-    if (saved === 'busy') throw busy(this.config.analysesInFlightPerAccount);
+    const saved = await this.reports.insertQueued(reports, this.admit(reports));
     await this.subjects.dispatch(saved);
     return saved;
+  }
+
+  /**
+   * The account's caps on new reports, judged on its counts under its lock: 409 when
+   * their schedules would pass SCHEDULES_PER_ACCOUNT, 429 when their analyses would
+   * pass ANALYSES_IN_FLIGHT_PER_ACCOUNT.
+   */
+  private admit(adding: NewReport[]): AdmitReports {
+    return ({ inFlight, scheduled }) => {
+      const schedules = adding.filter((report) => report.schedule).length;
+      if (schedules > 0) this.refuseSchedules(scheduled, schedules);
+      const cap = this.config.analysesInFlightPerAccount;
+      if (inFlight + adding.length > cap) throw busy(cap);
+    };
   }
 
   /** A new report's field errors, with the address policy's and the password rule's. */
@@ -309,11 +319,6 @@ export class ReportsService {
         `Send at least one of ${UPDATE_FIELDS.join(', ')}.`,
       );
     }
-    // Counted before the lock is taken, when the update may add a schedule.
-    const scheduled =
-      body.schedule !== undefined && scheduleOf(body.schedule)
-        ? await this.reports.scheduledCount(accountId)
-        : 0;
     // Hashed before the lock is taken: scrypt is slow on purpose.
     const passwordHash =
       body.password === undefined || errors.password
@@ -322,33 +327,33 @@ export class ReportsService {
     const changed = await this.reports.changeLocked(
       accountId,
       id,
-      (stored) =>
-        this.decideChange(stored, body, errors, passwordHash, scheduled),
-      this.config.analysesInFlightPerAccount,
+      (stored, counts) =>
+        this.decideChange(stored, body, errors, passwordHash, counts),
     );
     if (changed === null) throw new NotFoundProblem('There is no such report.');
-    if (changed === 'busy') throw busy(this.config.analysesInFlightPerAccount);
     if (body.results !== 1) return { report: changed, rerun: false };
     // A re-run of a report whose analysis is under way joins it.
-    if (changed.status === 'queued') {
-      await this.subjects.dispatch([changed]);
-    }
+    const dispatched =
+      changed.status !== 'queued' || (await this.subjects.dispatch([changed]));
     return {
-      report: await this.awaitSettled(changed, completion),
+      report: dispatched
+        ? await this.awaitSettled(changed, completion)
+        : changed,
       rerun: true,
     };
   }
 
   /**
    * The change an update makes of the stored report: the rules that depend on it,
-   * judged with the field errors so one 422 names every bad field.
+   * judged with the field errors so one 422 names every bad field, then the caps a
+   * new schedule (409) or a re-run (429) counts against, on the account's counts.
    */
   private decideChange(
     stored: Report,
     body: UpdateReportDto,
     errors: FieldErrors,
     passwordHash: string | null,
-    scheduled: number,
+    counts: AccountReportCounts,
   ): ReportChange {
     addPasswordRule(
       errors,
@@ -380,7 +385,7 @@ export class ReportsService {
     const schedule =
       body.schedule === undefined ? undefined : scheduleOf(body.schedule);
     if (schedule && stored.schedule === null) {
-      this.refuseSchedules(scheduled, 1);
+      this.refuseSchedules(counts.scheduled, 1);
     }
     if (schedule !== undefined && schedule !== stored.schedule) {
       change.schedule = schedule;
@@ -388,22 +393,12 @@ export class ReportsService {
         ? firstRunAt(schedule, this.clock.now())
         : null;
     }
+    const cap = this.config.analysesInFlightPerAccount;
+    if (change.requeue && counts.inFlight >= cap) throw busy(cap);
     return change;
   }
 
-  /**
-   * 409 when `adding` more scheduled reports would take the account past
-   * SCHEDULES_PER_ACCOUNT. Counted before the insert: creates at the same instant may
-   * pass it by as many as run together, as with the in-flight cap.
-   */
-  private async assertScheduleRoom(
-    accountId: string,
-    adding: number,
-  ): Promise<void> {
-    if (adding === 0) return;
-    this.refuseSchedules(await this.reports.scheduledCount(accountId), adding);
-  }
-
+  /** 409 when `adding` more scheduled reports would take the account past SCHEDULES_PER_ACCOUNT. */
   private refuseSchedules(scheduled: number, adding: number): void {
     const cap = this.config.schedulesPerAccount;
     if (scheduled + adding <= cap) return;

@@ -94,24 +94,46 @@ async function inFlightOf(
   return Number(n);
 }
 
+/** The account's audits with a schedule (index site_audits_account_scheduled). */
+async function scheduledOf(
+  manager: EntityManager,
+  accountId: string,
+): Promise<number> {
+  const [{ n }]: Array<{ n: string }> = await manager.query(
+    `SELECT count(*) AS n FROM site_audits
+     WHERE account_id = $1 AND schedule IS NOT NULL`,
+    [accountId],
+  );
+  return Number(n);
+}
+
+/** What a create finds of its account's audits, under the account's lock. */
+export interface AccountAuditCounts {
+  /** Audits queued or running. */
+  inFlight: number;
+  /** Audits with a schedule. */
+  scheduled: number;
+}
+
 /** Every statement on the site_audits table but the crawl's (the crawler's frontier/). */
 @Injectable()
 export class SiteAuditsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   /**
-   * Stores a new audit, queued, unless its account already has `maxInFlight` audits
-   * queued or running: then 'busy', nothing stored.
+   * Stores a new audit, queued, once `admit` has judged the account's counts, read
+   * under the account's lock; `admit` may throw to store nothing.
    */
   async insertQueued(
     audit: NewSiteAudit,
-    maxInFlight: number,
-  ): Promise<SiteAudit | 'busy'> {
+    admit: (counts: AccountAuditCounts) => void,
+  ): Promise<SiteAudit> {
     return this.db.transaction(async (manager) => {
       await lockAccountAudits(manager, audit.accountId);
-      if ((await inFlightOf(manager, audit.accountId)) >= maxInFlight) {
-        return 'busy';
-      }
+      admit({
+        inFlight: await inFlightOf(manager, audit.accountId),
+        scheduled: await scheduledOf(manager, audit.accountId),
+      });
       return this.insert(manager, audit, null);
     });
   }
@@ -140,16 +162,6 @@ export class SiteAuditsRepository {
       ],
     );
     return auditOf(row);
-  }
-
-  /** The account's audits with a schedule (index site_audits_account_scheduled). */
-  async scheduledCount(accountId: string): Promise<number> {
-    const [{ n }]: Array<{ n: string }> = await this.db.query(
-      `SELECT count(*) AS n FROM site_audits
-       WHERE account_id = $1 AND schedule IS NOT NULL`,
-      [accountId],
-    );
-    return Number(n);
   }
 
   /**
@@ -241,13 +253,14 @@ export class SiteAuditsRepository {
 
   /**
    * Changes the account's audit as `decide` says of it, locked against other
-   * updates; `decide` may throw to refuse. Answers the audit as it now is; null when
-   * the account has no such audit.
+   * updates, with the account's scheduled audits counted under the account's lock;
+   * `decide` may throw to refuse. Answers the audit as it now is; null when the
+   * account has no such audit.
    */
   async changeLocked(
     accountId: string,
     id: string,
-    decide: (locked: SiteAudit) => AuditChange,
+    decide: (locked: SiteAudit, scheduled: number) => AuditChange,
   ): Promise<SiteAudit | null> {
     return this.db.transaction(async (manager) => {
       const [row]: SiteAudit[] = await manager.query(
@@ -257,7 +270,9 @@ export class SiteAuditsRepository {
       );
       if (!row) return null;
       const locked = auditOf(row);
-      const change = decide(locked);
+      // After the row's lock, as the schedule tick takes them.
+      await lockAccountAudits(manager, accountId);
+      const change = decide(locked, await scheduledOf(manager, accountId));
       const sets: string[] = [];
       const parameters: unknown[] = [id];
       const set = (column: string, value: unknown) => {

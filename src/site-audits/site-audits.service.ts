@@ -95,7 +95,6 @@ export class SiteAuditsService {
     }
     throwIfInvalid(errors);
     const schedule = scheduleOf(body.schedule ?? 'off');
-    if (schedule !== null) await this.assertScheduleRoom(accountId);
     const url = normaliseTargetUrl(target!);
     const saved = await this.audits.insertQueued(
       {
@@ -119,14 +118,16 @@ export class SiteAuditsService {
         schedule,
         nextRunAt: schedule ? firstRunAt(schedule, this.clock.now()) : null,
       },
-      this.config.siteAuditsInFlightPerAccount,
+      ({ inFlight, scheduled }) => {
+        if (schedule !== null) this.refuseSchedules(scheduled);
+        const cap = this.config.siteAuditsInFlightPerAccount;
+        if (inFlight < cap) return;
+        throw new TooManyRequestsProblem(
+          `This account already has ${cap} site audits queued or running (SITE_AUDITS_IN_FLIGHT_PER_ACCOUNT). Ask again once one has stopped.`,
+          BUSY_RETRY_SECONDS,
+        );
+      },
     );
-    if (saved === 'busy') {
-      throw new TooManyRequestsProblem(
-        `This account already has ${this.config.siteAuditsInFlightPerAccount} site audits queued or running (SITE_AUDITS_IN_FLIGHT_PER_ACCOUNT). Ask again once one has stopped.`,
-        BUSY_RETRY_SECONDS,
-      );
-    }
     await this.crawler.start(saved.id);
     return { audit: saved, queued: 1 };
   }
@@ -181,17 +182,16 @@ export class SiteAuditsService {
         `Send at least one of ${AUDIT_UPDATE_FIELDS.join(', ')}.`,
       );
     }
-    // Counted, and the password hashed, before the lock is taken: scrypt is slow on purpose.
-    const scheduled =
-      body.schedule !== undefined && scheduleOf(body.schedule)
-        ? await this.audits.scheduledCount(accountId)
-        : 0;
+    // Hashed before the lock is taken: scrypt is slow on purpose.
     const passwordHash =
       body.password === undefined || errors.password
         ? null
         : await hashPassword(body.password);
-    const changed = await this.audits.changeLocked(accountId, id, (stored) =>
-      this.decideChange(stored, body, errors, passwordHash, scheduled),
+    const changed = await this.audits.changeLocked(
+      accountId,
+      id,
+      (stored, scheduled) =>
+        this.decideChange(stored, body, errors, passwordHash, scheduled),
     );
     if (!changed) throw new NotFoundProblem(NO_SUCH_AUDIT);
     return this.withQueue(changed);
@@ -271,10 +271,6 @@ export class SiteAuditsService {
   }
 
   /** 409 naming SCHEDULES_PER_ACCOUNT when the account cannot schedule one more audit. */
-  private async assertScheduleRoom(accountId: string): Promise<void> {
-    this.refuseSchedules(await this.audits.scheduledCount(accountId));
-  }
-
   private refuseSchedules(scheduled: number): void {
     const cap = this.config.schedulesPerAccount;
     if (scheduled < cap) return;

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import type { EntityManager } from 'typeorm';
+import { lockAccounts } from '../database/account-locks.js';
 import type { DeliveryStatus, WebhookEvent } from './webhook-events.js';
 import { Webhook, WebhookAttempt, WebhookDelivery } from './webhook.entity.js';
 
@@ -50,6 +51,9 @@ function deliveryOf(row: DeliveryRow): WebhookDelivery {
   });
 }
 
+/** The lock (lockAccounts) of the cap on an account's webhooks. */
+const WEBHOOK_CAP = 'webhooks';
+
 /** Every statement on the webhooks, webhook_deliveries and webhook_attempts tables. */
 @Injectable()
 export class WebhooksRepository {
@@ -59,15 +63,24 @@ export class WebhooksRepository {
     private readonly attempts: Repository<WebhookAttempt>,
   ) {}
 
+  /**
+   * Stores a new webhook of the account once `admit` has judged how many it has;
+   * `admit` may throw to store none. Counted and stored under the account's lock, so
+   * creates at the same instant each see the others' webhooks and no cap is passed.
+   */
   insert(
     accountId: string,
     url: string,
     events: WebhookEvent[],
     secret: string,
+    admit: (count: number) => void,
   ): Promise<Webhook> {
-    return this.webhooks.save(
-      this.webhooks.create({ accountId, url, events, secret }),
-    );
+    return this.webhooks.manager.transaction(async (manager) => {
+      await lockAccounts(manager, WEBHOOK_CAP, [accountId]);
+      const webhooks = manager.getRepository(Webhook);
+      admit(await webhooks.countBy({ accountId }));
+      return webhooks.save(webhooks.create({ accountId, url, events, secret }));
+    });
   }
 
   countForAccount(accountId: string): Promise<number> {

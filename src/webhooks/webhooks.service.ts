@@ -53,15 +53,6 @@ export class WebhooksService {
       }
     }
     throwIfInvalid(errors);
-    const cap = this.config.webhooksPerAccount;
-    const count = await this.webhooks.countForAccount(accountId);
-    if (count >= cap) {
-      throw new LimitReachedProblem(
-        `This account has ${count} webhooks; WEBHOOKS_PER_ACCOUNT allows ${cap}. Delete one first.`,
-        'WEBHOOKS_PER_ACCOUNT',
-        cap,
-      );
-    }
     // In the catalogue's order, each once.
     const events = WEBHOOK_EVENTS.filter((e) => body.events.includes(e));
     return this.webhooks.insert(
@@ -69,6 +60,18 @@ export class WebhooksService {
       normaliseTargetUrl(target!),
       events,
       newWebhookSecret(),
+      (count) => this.refuseWebhooks(count),
+    );
+  }
+
+  /** 409 naming WEBHOOKS_PER_ACCOUNT when the account has as many webhooks as it allows. */
+  private refuseWebhooks(count: number): void {
+    const cap = this.config.webhooksPerAccount;
+    if (count < cap) return;
+    throw new LimitReachedProblem(
+      `This account has ${count} webhooks; WEBHOOKS_PER_ACCOUNT allows ${cap}. Delete one first.`,
+      'WEBHOOKS_PER_ACCOUNT',
+      cap,
     );
   }
 

@@ -13,7 +13,7 @@ export interface paths {
     put?: never;
     /**
      * Analyse a URL and store the report
-     * @description Answers 201 when the analysis ends, completed or failed (a failed analysis is still a created report, with `status: "failed"` and `error`). A URL refused by validation or the address policy answers 422. If the analysis is still waiting for its turn when the analysis deadline has passed, the answer is 202 with the report as it stands.
+     * @description Answers 201 when the analysis ends, completed or failed (a failed analysis is still a created report, with `status: "failed"` and `error`). A URL refused by validation or the address policy answers 422. If the analysis is still waiting for its turn when the analysis deadline has passed, or cannot be queued now (the job queue is unreachable: the report is saved, and analysed once the queue is back), the answer is 202 with the report as it stands, at once in the second case.
      */
     post: operations['createReport'];
     delete?: never;
@@ -2167,7 +2167,7 @@ export interface operations {
           'application/json': components['schemas']['ReportEnvelope'];
         };
       };
-      /** @description With "Prefer: respond-async", or when the queue is long: queued or running; poll the Location. */
+      /** @description With "Prefer: respond-async", or when the queue is long or unreachable: queued or running; poll the Location. */
       202: {
         headers: {
           /** @description The absolute URL of the report. */
@@ -2392,7 +2392,7 @@ export interface operations {
           'application/json': components['schemas']['ReportEnvelope'];
         };
       };
-      /** @description With results=1 and "Prefer: respond-async", or when the queue is long: re-run queued or running; poll the Location. */
+      /** @description With results=1 and "Prefer: respond-async", or when the queue is long or unreachable: re-run queued or running; poll the Location. */
       202: {
         headers: {
           /** @description The absolute URL of the report. */

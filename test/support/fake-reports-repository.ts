@@ -7,6 +7,8 @@ import type {
 import { completedColumns } from '../../src/reports/reports.repository.js';
 import { nextRunAfter } from '../../src/schedules/schedule.js';
 import type {
+  AccountReportCounts,
+  AdmitReports,
   ClaimedRun,
   NewReport,
   ReportChange,
@@ -148,40 +150,32 @@ export class FakeReportsRepository implements PublicOf<ReportsRepository> {
     );
   }
 
-  insertQueued(
-    report: NewReport,
-    maxInFlight: number,
-  ): Promise<Report | 'busy'> {
-    if (this.inFlight(report.accountId) >= maxInFlight) {
-      return Promise.resolve('busy');
-    }
-    return Promise.resolve(copy(this.seed({ ...report, status: 'queued' })));
-  }
-
-  insertQueuedBatch(
-    reports: NewReport[],
-    maxInFlight: number,
-  ): Promise<Report[] | 'busy'> {
-    if (this.inFlight(reports[0].accountId) + reports.length > maxInFlight) {
-      return Promise.resolve('busy');
-    }
-    return Promise.resolve(
-      reports.map((report) => copy(this.seed({ ...report, status: 'queued' }))),
-    );
+  insertQueued(reports: NewReport[], admit: AdmitReports): Promise<Report[]> {
+    // Run as a promise, so that a refusal `admit` throws rejects as the real one does.
+    return Promise.resolve().then(() => {
+      admit(this.countsOf(reports[0].accountId));
+      return reports.map((report) =>
+        copy(this.seed({ ...report, status: 'queued' })),
+      );
+    });
   }
 
   changeLocked(
     accountId: string,
     id: string,
-    decide: (locked: Report) => ReportChange,
-    maxInFlight: number,
-  ): Promise<Report | 'busy' | null> {
+    decide: (locked: Report, counts: AccountReportCounts) => ReportChange,
+  ): Promise<Report | null> {
+    return Promise.resolve().then(() => this.change(accountId, id, decide));
+  }
+
+  private change(
+    accountId: string,
+    id: string,
+    decide: (locked: Report, counts: AccountReportCounts) => ReportChange,
+  ): Report | null {
     const stored = this.rows.get(id);
-    if (stored?.accountId !== accountId) return Promise.resolve(null);
-    const change = decide(copy(stored));
-    if (change.requeue && this.inFlight(accountId) >= maxInFlight) {
-      return Promise.resolve('busy');
-    }
+    if (stored?.accountId !== accountId) return null;
+    const change = decide(copy(stored), this.countsOf(accountId));
     if (change.privacy !== undefined) stored.privacy = change.privacy;
     if (change.passwordHash !== undefined) {
       stored.passwordHash = change.passwordHash;
@@ -205,7 +199,7 @@ export class FakeReportsRepository implements PublicOf<ReportsRepository> {
         attempts: 0,
       });
     }
-    return Promise.resolve(copy(stored));
+    return copy(stored);
   }
 
   runDueSchedules(
@@ -312,14 +306,6 @@ export class FakeReportsRepository implements PublicOf<ReportsRepository> {
     );
   }
 
-  scheduledCount(accountId: string): Promise<number> {
-    return Promise.resolve(
-      [...this.rows.values()].filter(
-        (r) => r.accountId === accountId && r.schedule !== null,
-      ).length,
-    );
-  }
-
   inFlightCount(accountId: string): Promise<number> {
     return Promise.resolve(this.inFlight(accountId));
   }
@@ -369,6 +355,15 @@ export class FakeReportsRepository implements PublicOf<ReportsRepository> {
     return [...this.rows.values()].filter(
       (r) => r.accountId === accountId && !settled(r),
     ).length;
+  }
+
+  private countsOf(accountId: string): AccountReportCounts {
+    return {
+      inFlight: this.inFlight(accountId),
+      scheduled: [...this.rows.values()].filter(
+        (r) => r.accountId === accountId && r.schedule !== null,
+      ).length,
+    };
   }
 }
 

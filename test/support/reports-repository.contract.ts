@@ -4,8 +4,8 @@ import { judge } from '../../src/analysis/index.js';
 import { ListReportsQuery } from '../../src/reports/dto/list-reports.query.js';
 import { Privacy } from '../../src/reports/report.entity.js';
 import { newShareToken } from '../../src/sharing/share-token.js';
-import type { Report } from '../../src/reports/report.entity.js';
 import type {
+  AccountReportCounts,
   NewReport,
   ReportsRepository,
 } from '../../src/reports/reports.repository.js';
@@ -35,6 +35,16 @@ function newReport(
     schedule: null,
     nextRunAt: null,
     ...fields,
+  };
+}
+
+/** An admit that lets every write go ahead. */
+const admitAll = () => {};
+
+/** An admit that refuses past `cap` analyses in flight, as the service's does. */
+function inFlightCap(cap: number, adding = 1) {
+  return ({ inFlight }: AccountReportCounts) => {
+    if (inFlight + adding > cap) throw new Error('busy');
   };
 }
 
@@ -70,7 +80,7 @@ export function reportsRepositoryContract(
     });
 
     const queued = async (fields: Partial<NewReport> = {}) =>
-      (await s.reports.insertQueued(newReport(account, fields), 100)) as Report;
+      (await s.reports.insertQueued([newReport(account, fields)], admitAll))[0];
 
     it('stores a report queued as run 1, read back by its account only', async () => {
       const report = await queued({ url: 'https://example.com/a' });
@@ -89,26 +99,42 @@ export function reportsRepositoryContract(
       expect(await s.reports.exists(other, report.id)).toBe(false);
     });
 
-    it('refuses a create past the in-flight cap, storing nothing', async () => {
-      await s.reports.insertQueued(newReport(account), 2);
-      await s.reports.insertQueued(newReport(account), 2);
-      expect(await s.reports.insertQueued(newReport(account), 2)).toBe('busy');
+    it("lets a create be judged on the account's counts, storing nothing when refused", async () => {
+      const seen: AccountReportCounts[] = [];
+      const admit = (counts: AccountReportCounts) => {
+        seen.push(counts);
+        inFlightCap(2)(counts);
+      };
+      await s.reports.insertQueued([newReport(account)], admit);
+      await s.reports.insertQueued(
+        [newReport(account, { schedule: 'daily', nextRunAt: new Date() })],
+        admit,
+      );
+      await expect(
+        s.reports.insertQueued([newReport(account)], admit),
+      ).rejects.toThrow('busy');
+      expect(seen).toEqual([
+        { inFlight: 0, scheduled: 0 },
+        { inFlight: 1, scheduled: 0 },
+        { inFlight: 2, scheduled: 1 },
+      ]);
       expect((await s.list.countMatching(account, query({}))).total).toBe(2);
     });
 
-    it('stores a batch whole in its order, or none past the cap', async () => {
+    it('stores a batch whole in its order, or none when refused', async () => {
       const urls = ['https://a.test/1', 'https://a.test/2', 'https://a.test/3'];
-      const batch = (await s.reports.insertQueuedBatch(
+      const batch = await s.reports.insertQueued(
         urls.map((url) => newReport(account, { url })),
-        3,
-      )) as Report[];
+        inFlightCap(3, 3),
+      );
       expect(batch.map((r) => r.url)).toEqual(urls);
       expect(batch.map((r) => Number(r.id))).toEqual(
         [...batch.map((r) => Number(r.id))].sort((a, b) => a - b),
       );
-      expect(await s.reports.insertQueuedBatch([newReport(account)], 3)).toBe(
-        'busy',
-      );
+      await expect(
+        s.reports.insertQueued([newReport(account)], inFlightCap(3)),
+      ).rejects.toThrow('busy');
+      expect((await s.list.countMatching(account, query({}))).total).toBe(3);
     });
 
     it('claims a run once it is asked for, with the result it had before', async () => {
@@ -159,12 +185,9 @@ export function reportsRepositoryContract(
       const report = await queued();
       await s.reports.claim(report.id, 1);
       await s.reports.complete(report.id, 1, results);
-      const rerun = await s.reports.changeLocked(
-        account,
-        report.id,
-        () => ({ requeue: true }),
-        100,
-      );
+      const rerun = await s.reports.changeLocked(account, report.id, () => ({
+        requeue: true,
+      }));
       expect(rerun).toMatchObject({ status: 'queued', run: 2, attempts: 0 });
       expect(await s.reports.retryLater(report.id, 2)).toBe(false);
       await s.reports.claim(report.id, 2);
@@ -182,41 +205,40 @@ export function reportsRepositoryContract(
       });
     });
 
-    it('changes privacy and schedule under its lock; a requeue past the cap is busy; null for another account', async () => {
+    it("changes privacy and schedule under its lock, judged on the account's counts; a refused change writes nothing; null for another account", async () => {
       const report = await queued();
+      await queued({ schedule: 'weekly', nextRunAt: new Date() });
       const token = newShareToken();
+      let seen: AccountReportCounts | null = null;
       const changed = await s.reports.changeLocked(
         account,
         report.id,
-        () => ({ privacy: Privacy.Public, shareToken: token }),
-        100,
+        (_locked, counts) => {
+          seen = counts;
+          return { privacy: Privacy.Public, shareToken: token };
+        },
       );
+      expect(seen).toEqual({ inFlight: 2, scheduled: 1 });
       expect(changed).toMatchObject({
         privacy: Privacy.Public,
         shareToken: token,
         shareVersion: report.shareVersion + 1,
       });
-      expect(
-        await s.reports.changeLocked(
-          account,
-          report.id,
-          () => ({ requeue: true }),
-          1,
-        ),
-      ).toBe('busy');
+      await expect(
+        s.reports.changeLocked(account, report.id, () => {
+          throw new Error('busy');
+        }),
+      ).rejects.toThrow('busy');
       const other = await s.newAccount();
       expect(
-        await s.reports.changeLocked(other, report.id, () => ({}), 100),
+        await s.reports.changeLocked(other, report.id, () => ({})),
       ).toBeNull();
       expect(await s.reports.findShared(token)).toMatchObject({
         id: report.id,
       });
-      await s.reports.changeLocked(
-        account,
-        report.id,
-        () => ({ privacy: Privacy.Private }),
-        100,
-      );
+      await s.reports.changeLocked(account, report.id, () => ({
+        privacy: Privacy.Private,
+      }));
       expect(await s.reports.findShared(token)).toBeNull();
     });
 
@@ -240,13 +262,13 @@ export function reportsRepositoryContract(
       expect(moved!.nextRunAt!.getTime()).toBeGreaterThan(now.getTime());
       // A busy account: postponed, not started.
       const busyAccount = await s.newAccount();
-      const waiting = (await s.reports.insertQueued(
-        newReport(busyAccount, { schedule: 'weekly', nextRunAt: due }),
-        100,
-      )) as Report;
+      const [waiting] = await s.reports.insertQueued(
+        [newReport(busyAccount, { schedule: 'weekly', nextRunAt: due })],
+        admitAll,
+      );
       await s.reports.claim(waiting.id, 1);
       await s.reports.complete(waiting.id, 1, results);
-      await s.reports.insertQueued(newReport(busyAccount), 100);
+      await s.reports.insertQueued([newReport(busyAccount)], admitAll);
       const second = await s.reports.runDueSchedules(now, 100, 1, later);
       expect(second.started.map((r) => r.id)).not.toContain(waiting.id);
       expect(
@@ -259,10 +281,10 @@ export function reportsRepositoryContract(
       const later = new Date(Date.now() + 3_600_000);
       const early = new Date(Date.now() - 120_000);
       const settle = async (owner: string, nextRunAt: Date) => {
-        const report = (await s.reports.insertQueued(
-          newReport(owner, { schedule: 'daily', nextRunAt }),
-          100,
-        )) as Report;
+        const [report] = await s.reports.insertQueued(
+          [newReport(owner, { schedule: 'daily', nextRunAt })],
+          admitAll,
+        );
         await s.reports.claim(report.id, 1);
         await s.reports.complete(report.id, 1, results);
         return report.id;
@@ -317,7 +339,7 @@ export function reportsRepositoryContract(
       ]) {
         ids.push((await queued({ url, project: new URL(url).host })).id);
       }
-      await s.reports.insertQueued(newReport(await s.newAccount()), 100);
+      await s.reports.insertQueued([newReport(await s.newAccount())], admitAll);
       expect(await s.list.countMatching(account, query({}))).toEqual({
         total: 3,
         exact: true,

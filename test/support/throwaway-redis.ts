@@ -67,6 +67,19 @@ export class ThrowawayRedis {
     }
   }
 
+  /**
+   * SIGSTOP: connections stay open and new ones are accepted, but nothing is answered,
+   * as when the network to Redis drops packets.
+   */
+  pause(): void {
+    this.child?.kill('SIGSTOP');
+  }
+
+  /** SIGCONT: it answers again, with what it held. */
+  resume(): void {
+    this.child?.kill('SIGCONT');
+  }
+
   /** SIGKILL: whatever it held is gone. */
   async stop(): Promise<void> {
     const child = this.child;
