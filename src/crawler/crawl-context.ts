@@ -1,8 +1,16 @@
 import type { CrawlFacts } from './crawl.js';
 import { CrawlsRepository } from './frontier/crawls.repository.js';
 import type { CrawlRow } from './frontier/crawls.repository.js';
-import type { ReadingContext } from './pipeline/page-reader.worker.js';
 import { CrawlPolicy } from './policy/crawl-policy.js';
+import type { CrawlPolicyData } from './policy/crawl-policy.js';
+import type { SiteFacts, TargetProbe } from '../analysis/index.js';
+
+/** What every page of one crawl is read with: sent to a thread once, kept there. */
+export interface ReadingContext {
+  policy: CrawlPolicyData;
+  site: SiteFacts;
+  twin: TargetProbe | null;
+}
 
 /** What every page of a started crawl is requested, read and recorded with. */
 export interface CrawlContext {

@@ -17,6 +17,7 @@ export interface AuditBody {
     pages_crawled: number;
     pages_queued: number;
     pages_failed: number;
+    pages_unprocessed: number;
   };
   score: number | null;
   result: string | null;

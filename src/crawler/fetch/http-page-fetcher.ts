@@ -11,10 +11,9 @@ import type {
   SideFetch,
   TargetProbe,
 } from '../../analysis/index.js';
-import { isHtmlPage } from '../pipeline/page-reading.js';
 import { HostGate } from './host-gate.js';
 import type { HostPoliteness, HostTurn } from './host-gate.js';
-import { PageFetcher } from './page-fetcher.js';
+import { isHtmlPage, PageFetcher } from './page-fetcher.js';
 import type { SideOptions } from './page-fetcher.js';
 
 /** Probes of one page run at once. */

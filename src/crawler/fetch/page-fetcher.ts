@@ -5,6 +5,17 @@ import type {
 } from '../../analysis/index.js';
 import type { HostPoliteness } from './host-gate.js';
 
+const HTML_TYPES = ['text/html', 'application/xhtml+xml'];
+
+/** Only an HTML page answered 200 is read and judged; of the rest the head is enough. */
+export function isHtmlPage(head: {
+  status: number;
+  headers: Record<string, string>;
+}): boolean {
+  const type = head.headers['content-type']?.split(';')[0].trim().toLowerCase();
+  return head.status === 200 && type !== undefined && HTML_TYPES.includes(type);
+}
+
 /** How a side request of the start is read. */
 export interface SideOptions {
   accept?: string;

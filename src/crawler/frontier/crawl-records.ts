@@ -11,6 +11,22 @@ export interface KeyedDiscovery extends Discovery {
   hash: string;
 }
 
+/** A discovery with its key and, for an in-scope URL, whether it may be requested. */
+export interface DecidedDiscovery extends KeyedDiscovery {
+  /** Why the crawl will not request it once placed (robots.txt, too long); null when it may. */
+  refusal: 'blocked' | 'skipped' | null;
+}
+
+/** What reading one answer gave the crawl: the page's record and what it makes known. */
+export interface PageReading {
+  record: PageRecord;
+  /** Each URL once, in key order. */
+  discoveries: DecidedDiscovery[];
+  links: LinkRow[];
+  /** URLs to probe once for the audit (out of scope, or in-scope subresources). */
+  probeTargets: ProbeTarget[];
+}
+
 /** A link of a page, by its target's key (the target is a discovery of the same page). */
 export interface LinkRow {
   toHash: string;

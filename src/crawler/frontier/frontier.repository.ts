@@ -2,22 +2,20 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { EntityManager } from 'typeorm';
+import { urlHash } from '../crawl.js';
 import type { CrawlSettings } from '../crawl.js';
-import type {
-  DecidedDiscovery,
-  PageReading,
-} from '../pipeline/page-reading.js';
 import { SERVICE_ERROR } from './crawl-records.js';
 import type {
   Advance,
   ClaimedPage,
+  DecidedDiscovery,
+  PageReading,
   PageRecord,
   ProbeAnswer,
 } from './crawl-records.js';
 import { byHash, combined, nextStep, placeWave } from './frontier-decisions.js';
 import { KnownUrls } from './known-urls.js';
 import { storableJson, storableText } from './storable.js';
-import { urlHash } from './url-hash.js';
 
 /** Links written by one statement at most (a page of 100,000 links takes several). */
 const LINKS_AT_ONCE = 10_000;

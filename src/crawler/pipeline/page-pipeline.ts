@@ -13,7 +13,8 @@ import type {
 } from '../frontier/frontier.repository.js';
 import { PageFetcher } from '../fetch/page-fetcher.js';
 import type { HostPoliteness } from '../fetch/host-gate.js';
-import { isHtmlPage, readHead } from './page-reading.js';
+import { isHtmlPage } from '../fetch/page-fetcher.js';
+import { readHead } from './page-reading.js';
 import type { PageReading } from './page-reading.js';
 import { PageReaders } from './page-readers.js';
 

@@ -5,16 +5,9 @@ import type {
 } from '../../analysis/index.js';
 import { AnalysisError } from '../../analysis/index.js';
 import { CrawlPolicy } from '../policy/crawl-policy.js';
-import type { CrawlPolicyData } from '../policy/crawl-policy.js';
+import type { ReadingContext } from '../crawl-context.js';
 import { decided, readPage } from './page-reading.js';
 import type { DecidedDiscovery, PageReading } from './page-reading.js';
-
-/** What every page of one crawl is read with: sent to a thread once, kept there. */
-export interface ReadingContext {
-  policy: CrawlPolicyData;
-  site: SiteFacts;
-  twin: TargetProbe | null;
-}
 
 /** What a reader thread is asked: the context goes along only when the thread asked for it. */
 export type ReaderTask =

@@ -3,11 +3,8 @@ import { Piscina } from 'piscina';
 import { AnalysisError } from '../../analysis/index.js';
 import type { FetchedResponse } from '../../analysis/index.js';
 import type { Discovery } from '../policy/crawl-policy.js';
-import type {
-  ReaderOutcome,
-  ReaderTask,
-  ReadingContext,
-} from './page-reader.worker.js';
+import type { ReadingContext } from '../crawl-context.js';
+import type { ReaderOutcome, ReaderTask } from './page-reader.worker.js';
 import type { DecidedDiscovery, PageReading } from './page-reading.js';
 
 /**

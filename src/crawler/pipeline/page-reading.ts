@@ -7,41 +7,18 @@ import type {
 } from '../../analysis/index.js';
 import type { CrawlPolicy, Discovery } from '../policy/crawl-policy.js';
 import { bareRecord } from '../frontier/crawl-records.js';
+export type {
+  DecidedDiscovery,
+  PageReading,
+} from '../frontier/crawl-records.js';
 import type {
-  KeyedDiscovery,
+  DecidedDiscovery,
   LinkRow,
-  PageRecord,
+  PageReading,
   ProbeTarget,
 } from '../frontier/crawl-records.js';
 import { distinctDiscoveries } from '../frontier/frontier-decisions.js';
-import { urlHash } from '../frontier/url-hash.js';
-
-/** A discovery with its key and, for an in-scope URL, whether it may be requested. */
-export interface DecidedDiscovery extends KeyedDiscovery {
-  /** Why the crawl will not request it once placed (robots.txt, too long); null when it may. */
-  refusal: 'blocked' | 'skipped' | null;
-}
-
-/** What reading one answer gave the crawl: the page's record and what it makes known. */
-export interface PageReading {
-  record: PageRecord;
-  /** Each URL once, in key order. */
-  discoveries: DecidedDiscovery[];
-  links: LinkRow[];
-  /** URLs to probe once for the audit (out of scope, or in-scope subresources). */
-  probeTargets: ProbeTarget[];
-}
-
-const HTML_TYPES = ['text/html', 'application/xhtml+xml'];
-
-/** Only an HTML page answered 200 is read and judged; of the rest the head is enough. */
-export function isHtmlPage(head: {
-  status: number;
-  headers: Record<string, string>;
-}): boolean {
-  const type = head.headers['content-type']?.split(';')[0].trim().toLowerCase();
-  return head.status === 200 && type !== undefined && HTML_TYPES.includes(type);
-}
+import { urlHash } from '../crawl.js';
 
 /** A redirect's target, normalised, or null (no redirect, or no usable Location). */
 export function redirectTargetOf(answer: {

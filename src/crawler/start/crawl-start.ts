@@ -18,10 +18,10 @@ import { CrawlsRepository } from '../frontier/crawls.repository.js';
 import type { CrawlRow } from '../frontier/crawls.repository.js';
 import { FrontierRepository } from '../frontier/frontier.repository.js';
 import type { PageSettlement } from '../frontier/frontier.repository.js';
-import { urlHash } from '../frontier/url-hash.js';
+import { urlHash } from '../crawl.js';
 import type { HostPoliteness } from '../fetch/host-gate.js';
 import { PageFetcher } from '../fetch/page-fetcher.js';
-import { whileCrawling } from '../jobs/crawl-watch.js';
+import { whileCrawling } from './crawl-watch.js';
 import { CrawlPipeline } from '../pipeline/page-pipeline.js';
 import { PageReaders } from '../pipeline/page-readers.js';
 

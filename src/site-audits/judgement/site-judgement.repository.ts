@@ -8,7 +8,7 @@ import type {
   StoredResults,
   TargetProbe,
 } from '../../analysis/index.js';
-import { SERVICE_ERROR } from '../../crawler/crawl.js';
+import { SERVICE_ERROR } from '../../analysis/index.js';
 import { IS_PAGE } from '../site-audit-pages.repository.js';
 import type { AuditFacts, CrawlSettings } from '../site-audit.js';
 

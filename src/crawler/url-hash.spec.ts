@@ -1,4 +1,4 @@
-import { urlHash } from './url-hash.js';
+import { urlHash } from './crawl.js';
 
 describe('the key of a URL in its crawl', () => {
   it('is the same for the same URL and differs for others', () => {
