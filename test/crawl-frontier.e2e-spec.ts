@@ -5,10 +5,8 @@ import type {
   DecidedDiscovery,
   PageReading,
 } from '../src/crawler/frontier/crawl-records.js';
-import {
-  batchDiscoveries,
-  FrontierRepository,
-} from '../src/crawler/frontier/frontier.repository.js';
+import { distinctDiscoveries } from '../src/crawler/frontier/frontier-decisions.js';
+import { FrontierRepository } from '../src/crawler/frontier/frontier.repository.js';
 import { startTestApp } from './support/test-app.js';
 import type { TestApp } from './support/test-app.js';
 
@@ -115,9 +113,10 @@ describe('the frontier under concurrent settles', () => {
     return {
       record: bareRecord({ statusCode: 200, html: true, title: `Page ${i}` }),
       // As a reading gives them: each URL once.
-      discoveries: batchDiscoveries([
-        { auditId: '0', place: 0, discoveries },
-      ]).map(({ auditId: _a, parentPlace: _p, ...d }) => d),
+      discoveries: distinctDiscoveries(discoveries).map((d) => ({
+        ...d,
+        refusal: null,
+      })),
       links: targets.map((url, position) => ({
         toHash: urlHash(url),
         followed: true,
