@@ -1,5 +1,6 @@
 import type { KeyedDiscovery } from './crawl-records.js';
 import {
+  batchDiscoveries,
   combined,
   distinctDiscoveries,
   nextStep,
@@ -185,5 +186,38 @@ describe('the next step of a crawl', () => {
     ],
   ] as const)('when %s: %s', (_when, fields, step) => {
     expect(nextStep(standing(fields))).toBe(step);
+  });
+});
+
+describe('the mentions of a batch of pages', () => {
+  it('name each URL of a crawl once, placed by the page that gives it its earliest place', () => {
+    const batch = batchDiscoveries([
+      {
+        auditId: '2',
+        place: 7,
+        discoveries: [{ ...mention('5', { position: 0 }), refusal: null }],
+      },
+      {
+        auditId: '2',
+        place: 3,
+        discoveries: [
+          { ...mention('5', { position: 9 }), refusal: null },
+          { ...mention('4'), refusal: 'blocked' },
+        ],
+      },
+      {
+        auditId: '1',
+        place: 1,
+        discoveries: [{ ...mention('5'), refusal: null }],
+      },
+    ]);
+    expect(
+      batch.map((d) => [d.auditId, d.hash, d.parentPlace, d.position]),
+    ).toEqual([
+      ['1', '5', 1, 0],
+      ['2', '4', 3, 0],
+      ['2', '5', 3, 9],
+    ]);
+    expect(batch[1].refusal).toBe('blocked');
   });
 });

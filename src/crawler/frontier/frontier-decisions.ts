@@ -1,5 +1,5 @@
 import type { NotRequested } from '../policy/crawl-policy.js';
-import type { KeyedDiscovery } from './crawl-records.js';
+import type { DecidedDiscovery, KeyedDiscovery } from './crawl-records.js';
 
 /**
  * The pure decisions of the frontier, which its repository applies in SQL: how the
@@ -90,6 +90,59 @@ export function distinctDiscoveries(
     });
   }
   return [...byKey.values()].sort(byHash);
+}
+
+/** One discovery of a batch, with the page that made it known. */
+export interface BatchDiscovery extends DecidedDiscovery {
+  auditId: string;
+  parentPlace: number;
+}
+
+/** Orders rows by crawl, then key: every writer writes in this order, so none waits on another in a circle. */
+export function byCrawlAndHash(a: BatchDiscovery, b: BatchDiscovery): number {
+  const crawl = BigInt(a.auditId) - BigInt(b.auditId);
+  return crawl < 0n ? -1 : crawl > 0n ? 1 : byHash(a, b);
+}
+
+/**
+ * The mentions of a batch, one per URL of a crawl: what every page of the batch says
+ * of it, combined (combined()), each with the page that gives it its place.
+ */
+export function batchDiscoveries(
+  pages: Array<{
+    auditId: string;
+    place: number;
+    discoveries: DecidedDiscovery[];
+  }>,
+): BatchDiscovery[] {
+  const byUrl = new Map<string, BatchDiscovery>();
+  for (const page of pages) {
+    for (const discovery of page.discoveries) {
+      const key = `${page.auditId}:${discovery.hash}`;
+      const mention: BatchDiscovery = {
+        ...discovery,
+        auditId: page.auditId,
+        parentPlace: page.place,
+      };
+      const known = byUrl.get(key);
+      if (known === undefined) {
+        byUrl.set(key, mention);
+        continue;
+      }
+      const order = combined(known, mention);
+      byUrl.set(key, {
+        ...known,
+        inScope: known.inScope || mention.inScope,
+        crawlable: order.crawlable,
+        via: order.via as BatchDiscovery['via'],
+        depth: order.depth,
+        parentPlace: order.parentPlace ?? known.parentPlace,
+        position: order.position,
+        refusal: known.refusal ?? mention.refusal,
+      });
+    }
+  }
+  return [...byUrl.values()].sort(byCrawlAndHash);
 }
 
 /** A URL of the next wave, in breadth-first order. */

@@ -13,7 +13,14 @@ import type {
   PageRecord,
   ProbeAnswer,
 } from './crawl-records.js';
-import { byHash, combined, nextStep, placeWave } from './frontier-decisions.js';
+import {
+  batchDiscoveries,
+  byCrawlAndHash,
+  byHash,
+  nextStep,
+  placeWave,
+} from './frontier-decisions.js';
+import type { BatchDiscovery } from './frontier-decisions.js';
 import { KnownUrls } from './known-urls.js';
 import { storableJson, storableText } from './storable.js';
 
@@ -110,59 +117,6 @@ function recordArrays(records: PageRecord[]): unknown[][] {
     records.map((r) => r.result),
     records.map((r) => r.failedChecks.join('\n')),
   ];
-}
-
-/** One discovery of a batch, with the page that made it known. */
-interface BatchDiscovery extends DecidedDiscovery {
-  auditId: string;
-  parentPlace: number;
-}
-
-/** Orders rows by crawl, then key: every writer writes in this order, so none waits on another in a circle. */
-function byCrawlAndHash(a: BatchDiscovery, b: BatchDiscovery): number {
-  const crawl = BigInt(a.auditId) - BigInt(b.auditId);
-  return crawl < 0n ? -1 : crawl > 0n ? 1 : byHash(a, b);
-}
-
-/**
- * The mentions of a batch, one per URL of a crawl: what every page of the batch says
- * of it, combined (combined()), each with the page that gives it its place.
- */
-export function batchDiscoveries(
-  pages: Array<{
-    auditId: string;
-    place: number;
-    discoveries: DecidedDiscovery[];
-  }>,
-): BatchDiscovery[] {
-  const byUrl = new Map<string, BatchDiscovery>();
-  for (const page of pages) {
-    for (const discovery of page.discoveries) {
-      const key = `${page.auditId}:${discovery.hash}`;
-      const mention: BatchDiscovery = {
-        ...discovery,
-        auditId: page.auditId,
-        parentPlace: page.place,
-      };
-      const known = byUrl.get(key);
-      if (known === undefined) {
-        byUrl.set(key, mention);
-        continue;
-      }
-      const order = combined(known, mention);
-      byUrl.set(key, {
-        ...known,
-        inScope: known.inScope || mention.inScope,
-        crawlable: order.crawlable,
-        via: order.via as BatchDiscovery['via'],
-        depth: order.depth,
-        parentPlace: order.parentPlace ?? known.parentPlace,
-        position: order.position,
-        refusal: known.refusal ?? mention.refusal,
-      });
-    }
-  }
-  return [...byUrl.values()].sort(byCrawlAndHash);
 }
 
 /**
