@@ -94,6 +94,65 @@ function describeOn(
       await expectContractCrawl(t.as(key), site, audit);
     });
 
+    it('writes once a URL a page names several ways: links, spellings, its canonical, hreflang, a redirect, a sitemap', async () => {
+      const requests: SiteRequest[] = [];
+      const origin = (req: { headers: { host?: string } }) =>
+        `http://${req.headers.host}`;
+      const site = await startFixtureSite(
+        {
+          '/': (req, res) =>
+            html(
+              res,
+              page(
+                'Home',
+                links('/', '/a', '/a', '/b/../a', '/a#part', '/r', '/A'),
+                `<link rel="canonical" href="${origin(req)}/"><link rel="alternate" hreflang="fr" href="${origin(req)}/a">`,
+              ),
+            ),
+          '/a': (_q, res) => html(res, page('A', links('/', '/a'))),
+          '/A': (_q, res) => html(res, page('Upper A', links('/a'))),
+          '/r': (_q, res) => {
+            res.writeHead(301, { location: '/a' });
+            res.end();
+          },
+          '/sitemap.xml': (req, res) => {
+            res.writeHead(200, { 'content-type': 'application/xml' });
+            const loc = (path: string) =>
+              `<url><loc>${origin(req)}${path}</loc></url>`;
+            res.end(
+              `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${loc('/a')}${loc('/a')}${loc('/')}</urlset>`,
+            );
+          },
+        },
+        { requests },
+      );
+      try {
+        const { key } = await t.newAccount();
+        const audit = await runAudit(t.as(key), { url: site.url('/') });
+        expect(audit).toMatchObject({
+          status: 'completed',
+          stop_reason: 'done',
+          progress: { pages_unprocessed: 0, pages_failed: 0 },
+        });
+        const pages = await allPages(t.as(key), audit.id);
+        expect(pages.map((p) => pathOf(site, p.url)).sort()).toEqual([
+          '/',
+          '/A',
+          '/a',
+          '/r',
+        ]);
+        const asked = requests.map((r) => r.path);
+        for (const path of ['/', '/a', '/A', '/r']) {
+          expect({
+            path,
+            times: asked.filter((p) => p === path).length,
+          }).toEqual({ path, times: 1 });
+        }
+      } finally {
+        await site.close();
+      }
+    });
+
     // The crawl's settings, cancel and tenancy do not depend on the database: once.
     if (!everything) return;
 
