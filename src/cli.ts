@@ -25,7 +25,7 @@ import { httpSiteAuditClient } from './site-audits/cli/site-audit-client.js';
 import type { SiteAuditClient } from './site-audits/cli/site-audit-client.js';
 
 const COMMANDS = {
-  'keys:create': `Usage: npm run cli -- keys:create --name <label> [--account <id>]
+  'keys:create': `Usage: npx report-service keys:create --name <label> [--account <id>]
 
 Issues an API key: for a new account named like the key, or with --account
 another key of that account. The key is printed alone on the last line of
@@ -35,39 +35,39 @@ stdout, this once: only its SHA-256 digest is stored.
   --account <id>    the account the key speaks for
 
 Environment: DATABASE_URL (else the embedded database in DATA_DIR, default ./data).`,
-  'keys:list': `Usage: npm run cli -- keys:list
+  'keys:list': `Usage: npx report-service keys:list
 
 Lists the keys, one a line: id, account, the key's first characters, active
 or revoked, name. Never the keys themselves.
 
 Environment: DATABASE_URL (else the embedded database in DATA_DIR, default ./data).`,
-  'keys:revoke': `Usage: npm run cli -- keys:revoke <id>
+  'keys:revoke': `Usage: npx report-service keys:revoke <id>
 
 Revokes the key with that id (keys:list shows it): requests with it answer
 401 from then on, within 5 s on a running service. Exits 1 when no active key
 has that id.
 
 Environment: DATABASE_URL (else the embedded database in DATA_DIR, default ./data).`,
-  migrate: `Usage: npm run cli -- migrate
+  migrate: `Usage: npx report-service migrate
 
 Brings the database schema up to date, then exits: the migrations still
 pending run under a lock, as a start runs them. On a big database, run it in a
 quiet moment before starting a new version.
 
 Environment: DATABASE_URL (else the embedded database in DATA_DIR, default ./data).`,
-  analyse: `Usage: npm run cli -- analyse <url> [--json]
+  analyse: `Usage: npx report-service analyse <url> [--json]
 
 Analyses a page here, without the service or its database, and prints the
 report for a person; with --json, the raw results alone on stdout:
 
-  npm run cli -- analyse https://example.com/ --json | jq .score
+  npx report-service analyse https://example.com/ --json | jq .score
 
 Exits 2 when the analysis fails, with the reason on stderr.
 
   --json    print the raw results as JSON
 
 Environment: ANALYZER_ALLOW_HOSTS, ANALYZER_USER_AGENT, ANALYZER_DEADLINE_MS.`,
-  'audit-site': `Usage: npm run cli -- audit-site <url> [--max-pages <n>] [--json]
+  'audit-site': `Usage: npx report-service audit-site <url> [--max-pages <n>] [--json]
                                  [--api <url> --key <key>]
                                  [--assert <file or preset> [--baseline <id or file>]
                                   [--junit <file>] [--sarif <file>] [--markdown <file>]]
@@ -77,7 +77,7 @@ page, then the set, and prints the audit (status, pages crawled, score, time
 taken) and its top issues, most pages first, each with a few of its pages; with
 --json, the audit and all its issues alone on stdout:
 
-  npm run cli -- audit-site https://example.com/ --json | jq .audit.score
+  npx report-service audit-site https://example.com/ --json | jq .audit.score
 
 Without --api, the service runs here, in this process, on a throwaway embedded
 database in a temporary folder that is removed at the end (no DATABASE_URL, no
@@ -89,7 +89,7 @@ judged against assertions (a JSON file, or the preset seo:recommended or
 seo:strict), the verdict printed (on stderr with --json), and the command exits 1
 when an "error" assertion fails:
 
-  npm run cli -- audit-site https://example.com/ --assert seo:recommended \\
+  npx report-service audit-site https://example.com/ --assert seo:recommended \\
     --junit seo.junit.xml --sarif seo.sarif --markdown seo.md
 
 Exits 2 when the audit could not run or did not complete (or the command line,
@@ -116,7 +116,7 @@ the SITE_AUDIT_* settings (docs/configuration.md).`,
 
 type Command = keyof typeof COMMANDS;
 
-const USAGE = `Usage: npm run cli -- <command> [--help]
+const USAGE = `Usage: npx report-service <command> [--help]
 
   keys:create --name <label> [--account <id>]
                          issue a key (a new account unless --account is given);
@@ -132,7 +132,7 @@ const USAGE = `Usage: npm run cli -- <command> [--help]
                          here or on a running service (--api); with --assert, gate
                          a build on it (exit 1 when an error assertion fails)
 
-npm run cli -- <command> --help (or help <command>) says more about one.
+npx report-service <command> --help (or help <command>) says more about one.
 
 Environment: DATABASE_URL (else the embedded database in DATA_DIR, default ./data),
 ANALYZER_ALLOW_HOSTS, ANALYZER_USER_AGENT, ANALYZER_DEADLINE_MS,
@@ -333,7 +333,7 @@ async function run(command: Command, rest: string[]): Promise<number> {
       const listed = await withKeys(config, (keys) => keys.list());
       if (listed.length === 0)
         console.log(
-          'No keys yet. Make one with: npm run cli -- keys:create --name <label>',
+          'No keys yet. Make one with: npx report-service keys:create --name <label>',
         );
       for (const key of listed) {
         const state = key.revokedAt

@@ -30,9 +30,10 @@ if (noKeyYet && database.embedded)
   firstKey = (await keys.create('default')).key;
 
 await app.listen(config.port, config.host);
-// PORT=0 picks a free port: name the one actually bound.
-const { port } = app.getHttpServer().address() as AddressInfo;
+// PORT=0 picks a free port: name the one actually bound, and the address listened on.
+const { address, port } = app.getHttpServer().address() as AddressInfo;
 const base = `http://localhost:${port}`;
+logger.log(`Listening on ${listenedOn(address, port)}`);
 logger.log(`API on ${base}/api/v1/reports, docs on ${base}/docs`);
 if (noKeyYet && !firstKey) logger.warn(NO_KEY_YET);
 if (firstKey) {
@@ -63,4 +64,13 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       .then(() => database.close())
       .finally(() => process.exit(0));
   });
+}
+
+/** Where the server listens, as a person reads it: every interface, or one address. */
+function listenedOn(address: string, port: number): string {
+  if (address === '0.0.0.0' || address === '::') {
+    return `${address} port ${port}: every network interface of this machine (HOST=127.0.0.1 keeps it to this machine)`;
+  }
+  const host = address.includes(':') ? `[${address}]` : address;
+  return `http://${host}:${port} only (HOST)`;
 }

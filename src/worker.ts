@@ -39,7 +39,12 @@ class WorkerModule {
 }
 
 const logger = new Logger('Worker');
-const config = loadConfigOrExit();
+const read = loadConfigOrExit();
+// A worker reads its own settings: its refusals say so, so that they are set on it too.
+const config: AppConfig = {
+  ...read,
+  analyser: { ...read.analyser, process: 'worker' },
+};
 if (!config.redisUrl || !config.databaseUrl) {
   logger.error(
     "A worker takes its jobs from Redis and shares the API's PostgreSQL: set REDIS_URL and DATABASE_URL. Without Redis, the API runs analyses itself.",
@@ -53,6 +58,10 @@ const app = await NestFactory.createApplicationContext(
 );
 logger.log(
   `Running up to ${config.analysisConcurrency} analyses at a time (ANALYSIS_CONCURRENCY).`,
+);
+// The API checks a URL against its own ANALYZER_ALLOW_HOSTS; this worker fetches with its own.
+logger.log(
+  `Fetching besides public addresses: ${config.analyser.allowHosts.join(', ') || 'nothing'} (this worker's ANALYZER_ALLOW_HOSTS${config.analyser.onlyAllowHosts ? ', and nothing else: ANALYZER_ONLY_ALLOW_HOSTS' : ''}).`,
 );
 
 let closing = false;

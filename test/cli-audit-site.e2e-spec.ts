@@ -44,7 +44,7 @@ interface Issue {
   pages: number;
 }
 
-describe('npm run cli -- audit-site', () => {
+describe('npx report-service audit-site', () => {
   let site: FixtureSite;
   /** TMPDIR of the command lines: what they leave there shows. */
   let temp: string;

@@ -87,7 +87,7 @@ const withoutTimes = (text: string) =>
     .replace(/(timestamp|time)="[^"]*"/g, '$1="…"')
     .replace(/"(startTimeUtc|endTimeUtc)": "[^"]*"/g, '"$1": "…"');
 
-describe('npm run cli -- audit-site --assert (the SEO gate)', () => {
+describe('npx report-service audit-site --assert (the SEO gate)', () => {
   let temp: string;
   let clean: FixtureSite;
   let defects: AuditFixtureSite;

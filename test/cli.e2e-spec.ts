@@ -53,7 +53,7 @@ describe('the command line', () => {
         const run = await runCli(args, env);
         expect(run.status).toBe(0);
         expect(run.stdout).toMatch(
-          new RegExp(`^Usage: npm run cli -- ${command}\\b`),
+          new RegExp(`^Usage: npx report-service ${command}\\b`),
         );
         expect(run.stdout).toContain('Environment:');
         expect(run.stderr).toBe('');
@@ -69,15 +69,15 @@ describe('the command line', () => {
     const bad = await runCli(['keys:create', '--nmae', 'x'], {});
     expect(bad.status).toBe(1);
     expect(bad.stderr).toMatch(
-      /^Unknown option '--nmae'[^]*Usage: npm run cli -- keys:create/,
+      /^Unknown option '--nmae'[^]*Usage: npx report-service keys:create/,
     );
     expect(bad.stdout).toBe('');
   });
 
-  it('prints the JSON alone on stdout through npm run cli, so jq reads it', async () => {
+  it('prints the JSON alone on stdout through npx report-service, so jq reads it', async () => {
     const env = { ANALYZER_ALLOW_HOSTS: '127.0.0.1', DATA_DIR: dataDir };
     const json = await sh(
-      `npm run cli -- analyse ${site.url('/')} --json`,
+      `npx report-service analyse ${site.url('/')} --json`,
       env,
     );
     expect(json.status).toBe(0);
@@ -85,7 +85,7 @@ describe('the command line', () => {
     expect(results.score).toEqual(expect.any(Number));
 
     const score = await sh(
-      `npm run cli -- analyse ${site.url('/')} --json | jq .score`,
+      `npx report-service analyse ${site.url('/')} --json | jq .score`,
       env,
     );
     expect(score.stderr).toBe('');

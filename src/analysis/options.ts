@@ -4,6 +4,8 @@ export interface AnalyserOptions {
   allowHosts: readonly string[];
   /** ANALYZER_ONLY_ALLOW_HOSTS: nothing but allowHosts is fetched (a network without the internet). */
   onlyAllowHosts?: boolean;
+  /** The process analysing: a worker's refusals name the workers' own settings. */
+  process?: 'api' | 'worker';
   userAgent: string;
   /** Deadline for the whole analysis, side fetches included. */
   deadlineMs: number;

@@ -237,7 +237,9 @@ describe('resolveAllowed', () => {
 });
 
 describe('the address policy with only the allowed hosts (ANALYZER_ONLY_ALLOW_HOSTS)', () => {
-  const policy = new AddressPolicy(['127.0.0.1', 'intranet.test'], true);
+  const policy = new AddressPolicy(['127.0.0.1', 'intranet.test'], {
+    onlyListed: true,
+  });
 
   it('refuses any other name before it is looked up', async () => {
     let looked = 0;
@@ -261,6 +263,20 @@ describe('the address policy with only the allowed hosts (ANALYZER_ONLY_ALLOW_HO
   it('lets through the listed addresses only', () => {
     expect(policy.refusal('127.0.0.1')).toBeNull();
     expect(policy.refusal('127.0.0.2')).not.toBeNull();
-    expect(new AddressPolicy([], false).refusal('127.0.0.2')).toBe('loopback');
+    expect(new AddressPolicy([]).refusal('127.0.0.2')).toBe('loopback');
+  });
+});
+
+describe("a worker's refusal", () => {
+  it("names the workers' own ANALYZER_ALLOW_HOSTS, not the API's", async () => {
+    const worker = new AddressPolicy([], { worker: true });
+    await expect(resolveAllowed('127.0.0.2', worker)).rejects.toThrow(
+      /ANALYZER_ALLOW_HOSTS of the worker processes/,
+    );
+    await expect(
+      resolveAllowed('127.0.0.2', new AddressPolicy()),
+    ).rejects.toThrow(
+      /add 127\.0\.0\.2 to ANALYZER_ALLOW_HOSTS \(a comma-separated list/,
+    );
   });
 });

@@ -123,15 +123,26 @@ export class AddressPolicy {
   private readonly names = new Set<string>();
   private readonly ranges: AllowedRange[] = [];
 
+  private readonly onlyListed: boolean;
+  /** Whose ANALYZER_ALLOW_HOSTS it is: a worker's refusal says to set the workers' own. */
+  private readonly worker: boolean;
+
   constructor(
     allowHosts: readonly string[] = [],
-    private readonly onlyListed = false,
+    options: { onlyListed?: boolean; worker?: boolean } = {},
   ) {
+    this.onlyListed = options.onlyListed ?? false;
+    this.worker = options.worker ?? false;
     for (const entry of allowHosts.map((h) => h.trim()).filter(Boolean)) {
       const range = parseRange(entry);
       if (range) this.ranges.push(range);
       else this.names.add(normaliseName(entry));
     }
+  }
+
+  /** How to lift this policy's refusal of `address`, in words. */
+  hint(address: string, hostname: string): string {
+    return allowHint(address, hostname, this.worker);
   }
 
   /** Why a host name may not even be looked up (onlyListed and not listed), or null. */
@@ -156,9 +167,12 @@ export class AddressPolicy {
 
 /** The policy of an analyser's options. */
 export function policyOf(
-  options: Pick<AnalyserOptions, 'allowHosts' | 'onlyAllowHosts'>,
+  options: Pick<AnalyserOptions, 'allowHosts' | 'onlyAllowHosts' | 'process'>,
 ): AddressPolicy {
-  return new AddressPolicy(options.allowHosts, options.onlyAllowHosts ?? false);
+  return new AddressPolicy(options.allowHosts, {
+    onlyListed: options.onlyAllowHosts ?? false,
+    worker: options.process === 'worker',
+  });
 }
 
 function normaliseName(name: string): string {
@@ -279,16 +293,22 @@ function refuseUnless(
   if (reason !== null) {
     throw new AnalysisError(
       'blocked',
-      `The address ${address} of ${hostname} is not allowed (${reason}). ${allowHint(address, hostname)}`,
+      `The address ${address} of ${hostname} is not allowed (${reason}). ${policy.hint(address, hostname)}`,
     );
   }
 }
 
 /** How to lift a refusal: the setting, and what to put in it. */
-export function allowHint(address: string, hostname: string): string {
+export function allowHint(
+  address: string,
+  hostname: string,
+  worker = false,
+): string {
   const name = normaliseName(hostname);
   const entries = parseAddress(name) ? address : `${address} or ${name}`;
-  return `To allow it, add ${entries} to ANALYZER_ALLOW_HOSTS (a comma-separated list, read at start) and restart.`;
+  return worker
+    ? `To allow it, add ${entries} to ANALYZER_ALLOW_HOSTS of the worker processes and restart them: this refusal is a worker's, and each process reads its own settings (give the workers the API's analysis settings).`
+    : `To allow it, add ${entries} to ANALYZER_ALLOW_HOSTS (a comma-separated list, read at start) and restart.`;
 }
 
 function codeOf(error: unknown): string {

@@ -1,6 +1,6 @@
 import { buildConnector } from 'undici';
 import { AnalysisError } from '../errors.js';
-import { allowHint, parseAddress, resolveAllowed } from './address-policy.js';
+import { parseAddress, resolveAllowed } from './address-policy.js';
 import type { AddressPolicy, Lookup } from './address-policy.js';
 
 /**
@@ -58,6 +58,6 @@ function refusalOfSocket(
   if (reason === null) return null;
   return new AnalysisError(
     'blocked',
-    `The connection to ${hostname} reached ${address ?? 'an unknown address'}, which is not allowed (${reason}).${address ? ` ${allowHint(address, hostname)}` : ''}`,
+    `The connection to ${hostname} reached ${address ?? 'an unknown address'}, which is not allowed (${reason}).${address ? ` ${policy.hint(address, hostname)}` : ''}`,
   );
 }
