@@ -164,6 +164,7 @@ async function run(cleanups: Cleanup[]): Promise<boolean> {
     REDIS_URL,
     REDIS_PREFIX: prefix,
     ANALYZER_ALLOW_HOSTS: '127.0.0.1',
+    SITE_AUDIT_MAX_PAGES: String(Math.max(10_000, PAGES)),
   };
   const services: ServiceProcess[] = [];
   cleanups.push(async () => {
@@ -179,7 +180,13 @@ async function run(cleanups: Cleanup[]): Promise<boolean> {
   });
   services.push(apiProcess);
   for (let i = 0; i < WORKERS; i++) {
-    services.push(await startService('dist/worker.js', env));
+    // As npm run start:worker runs it: a bounded heap (docs/operations.md).
+    services.push(
+      await startService('dist/worker.js', {
+        ...env,
+        NODE_OPTIONS: '--max-old-space-size=384 --max-semi-space-size=4',
+      }),
+    );
   }
   const auditor = api(apiProcess.base!, createKey(env, 'bench-site'));
   const reporter = api(apiProcess.base!, createKey(env, 'bench-reports'));

@@ -112,6 +112,9 @@ export class SiteJudgementRepository {
 
   /** Counts each page's inlinks: the distinct other pages with a followed link to it. */
   async countInlinks(auditId: string): Promise<void> {
+    // A crawl wrote these rows moments ago: with the statistics of before, the planner
+    // loops over the links once per page (87 s instead of 0.4 s at 10,000 pages).
+    await this.db.query(`ANALYZE site_audit_urls, site_audit_links`);
     await this.db.query(
       `UPDATE site_audit_urls u SET inlinks = c.n
        FROM (SELECT to_hash, count(DISTINCT from_hash)::int AS n FROM site_audit_links
