@@ -5,6 +5,7 @@ import type { EntityManager } from 'typeorm';
 import type {
   AuditProbePlan,
   Rating,
+  SitePage,
   StoredResults,
   TargetProbe,
 } from '../../analysis/index.js';
@@ -20,27 +21,13 @@ export interface AuditToJudge {
   facts: AuditFacts | null;
 }
 
-/** A page of the audit as its judgement reads it. */
-export interface JudgedPageRow {
+/**
+ * A page of the audit as its judgement reads it: the page as the site checks take
+ * it, and its row's keys. One object a page, so 100,000 pages stay a few tens of MB.
+ */
+export interface JudgedPageRow extends SitePage {
   key: string;
   hash: string;
-  place: number;
-  url: string;
-  state: string;
-  status_code: number | null;
-  error: string | null;
-  redirect_to: string | null;
-  html: boolean;
-  depth: number | null;
-  in_sitemap: boolean;
-  title: string | null;
-  meta_description: string | null;
-  noindex: boolean;
-  canonical: string | null;
-  hreflang: Array<{ lang: string; url: string }> | null;
-  words: number | null;
-  text_digest: string | null;
-  inlinks: number;
 }
 
 /** A link whose target is a page the crawl did not get a 2xx from, by the pages' keys. */
@@ -125,12 +112,15 @@ export class SiteJudgementRepository {
     );
   }
 
-  /** Every page of the audit, in crawl order. */
+  /** Every page of the audit, in crawl order, as the site checks take it. */
   pagesOf(auditId: string): Promise<JudgedPageRow[]> {
     return this.db.query(
-      `SELECT key, url_hash::text AS hash, place, url, state, status_code, error, redirect_to,
-              html, depth, in_sitemap, title, meta_description, noindex, canonical,
-              hreflang, words, text_digest, inlinks
+      `SELECT key::text, url_hash::text AS hash, place AS id, url,
+              state = 'done' AS requested, state = 'blocked' AS "blockedByRobots",
+              status_code AS "statusCode", error, redirect_to AS "redirectTo", html, depth,
+              in_sitemap AS "inSitemap", title, meta_description AS "metaDescription",
+              noindex, canonical, coalesce(hreflang, '[]'::jsonb) AS hreflang,
+              coalesce(words, 0) AS words, text_digest AS "textDigest", inlinks
        FROM site_audit_urls u WHERE audit_id = $1 AND ${IS_PAGE}
        ORDER BY place`,
       [auditId],

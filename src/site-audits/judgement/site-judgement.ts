@@ -9,7 +9,6 @@ import {
 import type {
   SiteFailure,
   SiteLink,
-  SitePage,
   TargetProbe,
 } from '../../analysis/index.js';
 import { urlHash } from '../../crawler/crawl.js';
@@ -66,7 +65,7 @@ export class SiteJudgement {
       : null;
     const findings = new Map<number, SiteFinding[]>();
     const judged = judgeSite({
-      pages: rows.map(sitePageOf),
+      pages: rows,
       links: siteLinksOf(rows, troubled),
       inScope: (url) => scope?.inScope(url) ?? false,
     });
@@ -91,7 +90,7 @@ export class SiteJudgement {
       const judgements = chunk.map((row) =>
         this.judgePage(
           row,
-          findings.get(row.place) ?? [],
+          findings.get(row.id) ?? [],
           stored.get(String(row.key)),
           answers,
           audit,
@@ -199,35 +198,12 @@ function siteLinksOf(rows: JudgedPageRow[], links: TroubledLink[]): SiteLink[] {
       anchors.set(anchor, anchor);
     }
     siteLinks.push({
-      from: from.place,
-      to: to.place,
+      from: from.id,
+      to: to.id,
       toUrl: to.url,
       followed: link.followed,
       anchor,
     });
   }
   return siteLinks;
-}
-
-function sitePageOf(row: JudgedPageRow): SitePage {
-  return {
-    id: row.place,
-    url: row.url,
-    requested: row.state === 'done',
-    blockedByRobots: row.state === 'blocked',
-    statusCode: row.status_code,
-    error: row.error,
-    redirectTo: row.redirect_to,
-    html: row.html,
-    depth: row.depth,
-    inSitemap: row.in_sitemap,
-    title: row.title,
-    metaDescription: row.meta_description,
-    noindex: row.noindex,
-    canonical: row.canonical,
-    hreflang: row.hreflang ?? [],
-    words: row.words ?? 0,
-    textDigest: row.text_digest,
-    inlinks: row.inlinks,
-  };
 }
