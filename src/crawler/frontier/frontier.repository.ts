@@ -28,6 +28,8 @@ import { storableJson, storableText } from './storable.js';
 const LINKS_AT_ONCE = 10_000;
 /** How long probes a page took hold its crawl from stopping: past it, their process is taken for dead. */
 const PROBES_HELD = '60 seconds';
+/** How often a process looks for pages of processes that died (leases run 30 s). */
+const LEASES_CHECKED_EVERY_MS = 5_000;
 /** Breadth-first order's "none" for a parent place or a link position. */
 const LAST = 2_147_483_647;
 
@@ -134,34 +136,48 @@ function recordArrays(records: PageRecord[]): unknown[][] {
 export class FrontierRepository {
   /** What this process saw written: the mentions that change nothing are not written again. */
   private readonly known = new KnownUrls();
+  private leasesCheckedAt = 0;
 
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   /**
-   * Takes up to `limit` queued pages of running crawls, by place, and the pages of
-   * processes whose lease ran out (they died): running under a lease of `leaseMs`.
+   * Takes up to `limit` queued pages of running crawls, by place, running under a
+   * lease of `leaseMs`; first, now and then, requeues the pages of processes whose
+   * lease ran out (they died).
    */
   async claim(limit: number, leaseMs: number): Promise<ClaimedPage[]> {
     if (limit <= 0) return [];
-    const [rows]: [
-      Array<Omit<ClaimedPage, 'key' | 'hash'> & { key: string; hash: string }>,
-      number,
-    ] = await this.db.query(
-      `UPDATE site_audit_urls u SET state = 'running',
-         lease_until = now() + $2 * interval '1 millisecond', updated_at = now()
-       FROM site_audits a
-       WHERE a.id = u.audit_id
-         AND u.key IN (
-           SELECT q.key FROM site_audit_urls q
-           WHERE ((q.state = 'queued' AND (q.not_before IS NULL OR q.not_before <= now()))
-                  OR (q.state = 'running' AND q.lease_until < now()))
-             AND q.audit_id IN (SELECT id FROM site_audits
-                                WHERE status = 'running' AND stop_reason IS NULL)
-           ORDER BY q.place LIMIT $1 FOR UPDATE OF q SKIP LOCKED)
-       RETURNING u.key, u.url_hash AS hash, u.audit_id AS "auditId",
-                 a.account_id AS "accountId", u.url, u.depth, u.place, u.attempts`,
-      [limit, leaseMs],
-    );
+    if (Date.now() - this.leasesCheckedAt >= LEASES_CHECKED_EVERY_MS) {
+      await this.requeueExpired();
+      this.leasesCheckedAt = Date.now();
+    }
+    const rows = await this.db.transaction(async (manager) => {
+      // The queue's index is already in place order: without fresh statistics (no
+      // autovacuum) the planner would sort every queued row of a crawl instead.
+      await manager.query(`SET LOCAL enable_sort = off`);
+      await manager.query(`SET LOCAL enable_bitmapscan = off`);
+      const [claimed]: [
+        Array<
+          Omit<ClaimedPage, 'key' | 'hash'> & { key: string; hash: string }
+        >,
+        number,
+      ] = await manager.query(
+        `UPDATE site_audit_urls u SET state = 'running',
+           lease_until = now() + $2 * interval '1 millisecond', updated_at = now()
+         FROM site_audits a
+         WHERE a.id = u.audit_id
+           AND u.key IN (
+             SELECT q.key FROM site_audit_urls q
+             WHERE q.state = 'queued' AND (q.not_before IS NULL OR q.not_before <= now())
+               AND q.audit_id = ANY(ARRAY(SELECT id FROM site_audits
+                                          WHERE status = 'running' AND stop_reason IS NULL))
+             ORDER BY q.place LIMIT $1 FOR UPDATE OF q SKIP LOCKED)
+         RETURNING u.key, u.url_hash AS hash, u.audit_id AS "auditId",
+                   a.account_id AS "accountId", u.url, u.depth, u.place, u.attempts`,
+        [limit, leaseMs],
+      );
+      return claimed;
+    });
     return rows.map((row) => ({
       ...row,
       key: String(row.key),
@@ -169,6 +185,16 @@ export class FrontierRepository {
       auditId: String(row.auditId),
       accountId: String(row.accountId),
     }));
+  }
+
+  /** Pages whose process's lease ran out go back to the queue, in their place. */
+  async requeueExpired(): Promise<void> {
+    await this.db.query(
+      `UPDATE site_audit_urls SET state = 'queued', lease_until = NULL, updated_at = now()
+       WHERE key IN (SELECT key FROM site_audit_urls
+                     WHERE state = 'running' AND lease_until < now()
+                     FOR UPDATE SKIP LOCKED)`,
+    );
   }
 
   /** Keeps this process's pages its own a while longer. */
