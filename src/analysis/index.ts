@@ -8,7 +8,11 @@ export { JudgePool } from './judge-pool.js';
 export { AnalysisError } from './errors.js';
 export { DEFAULT_ANALYSER_OPTIONS } from './options.js';
 export type { AnalyserOptions } from './options.js';
-export { AddressPolicy, validAllowHosts } from './fetch/address-policy.js';
+export {
+  AddressPolicy,
+  systemLookup,
+  validAllowHosts,
+} from './fetch/address-policy.js';
 export type { Lookup } from './fetch/address-policy.js';
 export {
   InvalidTargetUrlError,
@@ -20,6 +24,9 @@ export {
 } from './fetch/target-url.js';
 export { assertTargetAllowed } from './fetch/target-url.js';
 export { createGuardedClient } from './fetch/guarded-client.js';
+// The browser's proxy (src/rendering) connects through the same guard as the client.
+export { guardedConnector } from './fetch/connector.js';
+export { toAnalysisError } from './fetch/network-errors.js';
 export type {
   FetchedResponse,
   GuardedClient,
@@ -66,6 +73,7 @@ export type {
   LinkProbes,
   PageFacts,
   Rating,
+  RedirectHop,
   SideFetch,
   Snapshot,
   TargetProbe,
