@@ -11,6 +11,7 @@ export type { AnalyserOptions } from './options.js';
 export {
   AddressPolicy,
   policyOf,
+  systemLookup,
   validAllowHosts,
 } from './fetch/address-policy.js';
 export type { Lookup } from './fetch/address-policy.js';
@@ -24,6 +25,9 @@ export {
 } from './fetch/target-url.js';
 export { assertTargetAllowed } from './fetch/target-url.js';
 export { createGuardedClient } from './fetch/guarded-client.js';
+// The browser's proxy (src/rendering) connects through the same guard as the client.
+export { guardedConnector } from './fetch/connector.js';
+export { toAnalysisError } from './fetch/network-errors.js';
 export type {
   FetchedResponse,
   GuardedClient,
@@ -70,6 +74,7 @@ export type {
   LinkProbes,
   PageFacts,
   Rating,
+  RedirectHop,
   SideFetch,
   Snapshot,
   TargetProbe,

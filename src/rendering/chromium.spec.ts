@@ -1,0 +1,46 @@
+import { assertChromiumAt, chromiumArgs, CHROMIUM_FLAGS } from './chromium.js';
+import { BrowserMissingError } from './errors.js';
+
+describe('chromiumArgs', () => {
+  const args = chromiumArgs('http://127.0.0.1:4321', '--marker=x');
+
+  it('sends everything through the proxy, loopback included', () => {
+    expect(args).toContain('--proxy-server=http://127.0.0.1:4321');
+    expect(args).toContain('--proxy-bypass-list=<-loopback>');
+  });
+
+  it('leaves Chromium no name to resolve and WebRTC no UDP of its own', () => {
+    expect(args).toContain(
+      '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
+    );
+    expect(args).toContain(
+      '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+    );
+  });
+
+  it('keeps the machine’s flags and the marker', () => {
+    expect(args).toEqual(
+      expect.arrayContaining([...CHROMIUM_FLAGS, '--marker=x']),
+    );
+    expect(CHROMIUM_FLAGS).toEqual(
+      expect.arrayContaining(['--headless', '--no-sandbox', '--disable-quic']),
+    );
+  });
+});
+
+describe('assertChromiumAt', () => {
+  it('says what to install when no browser is there', async () => {
+    const missing = assertChromiumAt('/nonexistent/chromium');
+    await expect(missing).rejects.toBeInstanceOf(BrowserMissingError);
+    await expect(missing).rejects.toMatchObject({
+      code: 'browser_missing',
+      message: expect.stringMatching(
+        /\/nonexistent\/chromium.*apt-get install chromium.*CHROMIUM_PATH/,
+      ),
+    });
+  });
+
+  it('accepts an executable', async () => {
+    await expect(assertChromiumAt(process.execPath)).resolves.toBeUndefined();
+  });
+});

@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import { access, constants } from 'node:fs/promises';
+import { chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import type { AddressPolicy, Lookup } from '../analysis/index.js';
+import {
+  findProcessByArgument,
+  processTree,
+  treePssBytes,
+} from './browser-processes.js';
+import type { ProcessId } from './browser-processes.js';
+import { BrowserMissingError } from './errors.js';
+import type { PooledBrowser } from './browser-pool.js';
+import { startPolicyProxy } from './policy-proxy.js';
+import type { PolicyProxy } from './policy-proxy.js';
+
+/** Debian's Chromium; CHROMIUM_PATH names another. */
+export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
+
+/** The machine's flags: headless, no GPU, no QUIC, none of Chromium's own background traffic. */
+export const CHROMIUM_FLAGS: readonly string[] = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** A page's script heap: past it the page crashes alone (page_crashed), not the machine. */
+const PAGE_HEAP_MB = 512;
+
+/**
+ * Every flag a renderer's Chromium is launched with: all traffic through `proxyUrl`,
+ * loopback included (`<-loopback>` removes Chromium's implicit bypass); no name
+ * resolved by Chromium itself, so nothing leaves but through the proxy; WebRTC kept
+ * off UDP (it would otherwise send STUN packets to any address a page names);
+ * `marker` finds the process in /proc.
+ */
+export function chromiumArgs(proxyUrl: string, marker: string): string[] {
+  return [
+    ...CHROMIUM_FLAGS,
+    `--proxy-server=${proxyUrl}`,
+    '--proxy-bypass-list=<-loopback>',
+    '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
+    '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+    `--js-flags=--max-old-space-size=${PAGE_HEAP_MB}`,
+    marker,
+  ];
+}
+
+/** Playwright's defaults that are not wanted: its popup blocking off would let pages open windows. */
+const UNWANTED_DEFAULT_ARGS = ['--disable-popup-blocking'];
+
+export interface ChromiumSettings {
+  executablePath: string;
+  policy: AddressPolicy;
+  lookup: Lookup;
+  connectTimeoutMs: number;
+  launchTimeoutMs: number;
+}
+
+/** Throws BrowserMissingError unless an executable file is at `path`. */
+export async function assertChromiumAt(path: string): Promise<void> {
+  try {
+    await access(path, constants.X_OK);
+  } catch {
+    throw new BrowserMissingError(path);
+  }
+}
+
+/**
+ * One Chromium process tree, launched with its own profile (Playwright makes a fresh
+ * empty user-data-dir and removes it at close) and its own policy proxy for
+ * Chromium's own connections; each render brings a proxy of its own (render-page.ts).
+ */
+export class ChromiumBrowser implements PooledBrowser {
+  private constructor(
+    readonly browser: Browser,
+    private readonly proxy: PolicyProxy,
+    /** The root process, or null when /proc did not show it. */
+    readonly process: ProcessId | null,
+  ) {
+    browser.once('disconnected', () => void proxy.close());
+  }
+
+  static async launch(settings: ChromiumSettings): Promise<ChromiumBrowser> {
+    await assertChromiumAt(settings.executablePath);
+    const proxy = await startPolicyProxy({
+      policy: settings.policy,
+      lookup: settings.lookup,
+      connectTimeoutMs: settings.connectTimeoutMs,
+    });
+    const marker = `--report-service-renderer=${randomUUID()}`;
+    try {
+      const browser = await chromium.launch({
+        executablePath: settings.executablePath,
+        args: chromiumArgs(proxy.url, marker),
+        ignoreDefaultArgs: UNWANTED_DEFAULT_ARGS,
+        timeout: settings.launchTimeoutMs,
+        // The pool closes the browser; Node's own signals are the service's to handle.
+        handleSIGINT: false,
+        handleSIGTERM: false,
+        handleSIGHUP: false,
+      });
+      const root = await findProcessByArgument(marker);
+      return new ChromiumBrowser(browser, proxy, root);
+    } catch (error) {
+      await proxy.close();
+      throw error;
+    }
+  }
+
+  get connected(): boolean {
+    return this.browser.isConnected();
+  }
+
+  onDisconnected(listener: () => void): void {
+    this.browser.once('disconnected', listener);
+  }
+
+  async memoryBytes(): Promise<number | null> {
+    return this.process === null ? null : await treePssBytes(this.process);
+  }
+
+  /** The processes of the browser now: the root and everything below it. */
+  async processes(): Promise<ProcessId[]> {
+    return this.process === null ? [] : await processTree(this.process);
+  }
+
+  async close(): Promise<void> {
+    await this.browser.close().catch(() => undefined);
+    await this.proxy.close();
+  }
+}

@@ -1,0 +1,29 @@
+/**
+ * JavaScript rendering, free of Nest and of the database: headless Chromium in a pool,
+ * every request of its pages through the address policy (docs/rendering.md).
+ * Everything outside rendering/ imports from here.
+ */
+export { Renderer, DEFAULT_RENDERER_OPTIONS } from './renderer.js';
+export type { RendererDependencies, RendererOptions } from './renderer.js';
+export { DEFAULT_RENDER_OPTIONS } from './render-page.js';
+export type {
+  BlockedRequest,
+  RawDocument,
+  RefusedRequest,
+  RenderedPage,
+  RenderOptions,
+} from './render-page.js';
+export type { RenderedLink } from './rendered-links.js';
+export {
+  BrowserMissingError,
+  RENDER_ERROR_CODES,
+  RenderError,
+} from './errors.js';
+export type { RenderErrorCode } from './errors.js';
+export { PoolClosedError } from './browser-pool.js';
+export type { BrowserPoolStats } from './browser-pool.js';
+export { assertChromiumAt, DEFAULT_CHROMIUM_PATH } from './chromium.js';
+export { startPolicyProxy } from './policy-proxy.js';
+export type { PolicyProxy, ProxyFailure } from './policy-proxy.js';
+export type { ProcessId } from './browser-processes.js';
+export { stillRunning } from './browser-processes.js';

@@ -1,0 +1,44 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Rendering stands beside the analyser: nothing of Nest, the database or the rest of
+ * the service, and of the analyser only its public face.
+ */
+
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+
+const FILES = readdirSync(ROOT).filter(
+  (name) => name.endsWith('.ts') && !name.endsWith('.spec.ts'),
+);
+
+function importsOf(file: string): string[] {
+  const text = readFileSync(join(ROOT, file), 'utf8');
+  return [
+    ...text.matchAll(
+      /^\s*(?:import|export)\b(?:[^'";]*\bfrom)?\s*'([^']+)'|\bimport\(\s*'([^']+)'\s*\)/gm,
+    ),
+  ].map((match) => match[1] ?? match[2]);
+}
+
+describe('the layers of rendering', () => {
+  it('has its sources where this test looks', () => {
+    expect(FILES).toEqual(expect.arrayContaining(['index.ts', 'renderer.ts']));
+  });
+
+  it('imports nothing of Nest or the database, and of the service only the analyser’s index', () => {
+    const outside = FILES.flatMap((file) =>
+      importsOf(file)
+        .filter(
+          (target) =>
+            /^@nestjs\/|^typeorm$|^pg$|^@electric-sql\/|^ioredis$|^bullmq$/.test(
+              target,
+            ) ||
+            (target.startsWith('../') && target !== '../analysis/index.js'),
+        )
+        .map((target) => `${file} imports ${target}`),
+    );
+    expect(outside).toEqual([]);
+  });
+});

@@ -1,0 +1,624 @@
+import { performance } from 'node:perf_hooks';
+import type {
+  Browser,
+  BrowserContext,
+  CDPSession,
+  Page,
+  Request,
+  Response,
+  Route,
+} from 'playwright-core';
+import type { AddressPolicy, Lookup, RedirectHop } from '../analysis/index.js';
+import { RENDER_ERROR_CODES, RenderError } from './errors.js';
+import type { RenderErrorCode } from './errors.js';
+import { NetworkQuiet } from './network-quiet.js';
+import { PROXY_FAILURE_HEADER, startPolicyProxy } from './policy-proxy.js';
+import type { ProxyFailure } from './policy-proxy.js';
+import { fragmentRoutesOf, linksOf } from './rendered-links.js';
+import type { RenderedLink } from './rendered-links.js';
+
+/** How one page is rendered; `Renderer` fills in its defaults (DEFAULT_RENDER_OPTIONS). */
+export interface RenderOptions {
+  /** From the navigation's start: past it the page is taken as it is, settled or not. */
+  timeCapMs: number;
+  /** Network quiet: this long with no request of the page in flight ends the render. */
+  quietMs: number;
+  /** Past the cap, how long the DOM may take to serialise before the page counts as unresponsive. */
+  snapshotTimeoutMs: number;
+  /** Requests the caller refuses (robots.txt): aborted in the browser, listed in `blocked`. */
+  blocked?: (url: string) => boolean;
+  /** Resource types not loaded (Playwright's names); a crawler needs no images, media or fonts. */
+  skipResourceTypes: readonly string[];
+  /**
+   * Bound of what is brought into this process: a raw body past it is not kept
+   * (null), a rendered DOM past it (in characters) fails with `too_large`.
+   */
+  maxDocumentBytes: number;
+}
+
+export const DEFAULT_RENDER_OPTIONS: RenderOptions = {
+  timeCapMs: 10_000,
+  quietMs: 500,
+  snapshotTimeoutMs: 2_000,
+  skipResourceTypes: ['image', 'media', 'font'],
+  // As the analyser's cap on the HTML it judges.
+  maxDocumentBytes: 5 * 1024 * 1024,
+};
+
+/** The document as the server answered it, before any script ran. */
+export interface RawDocument {
+  /** The URL that answered (after redirects). */
+  url: string;
+  status: number;
+  /** Lowercased names; repeated headers joined with ", " (Set-Cookie apart, in `setCookies`). */
+  headers: Record<string, string>;
+  setCookies: string[];
+  /** The body as received (content-decoded), or null when the browser no longer had it or it was past maxDocumentBytes. */
+  body: Buffer | null;
+  /** Each hop that answered with a redirect, in order. */
+  redirects: RedirectHop[];
+}
+
+/** A request of the page the address policy refused: what the finding names. */
+export interface RefusedRequest {
+  url: string;
+  reason: string;
+}
+
+/** A request of the page the caller's `blocked` refused. */
+export interface BlockedRequest {
+  url: string;
+  resourceType: string;
+}
+
+export interface RenderedPage {
+  requestedUrl: string;
+  document: RawDocument;
+  /** The page's URL once rendered (history routing may have moved it). */
+  finalUrl: string;
+  /** The rendered DOM, serialised (doctype included). */
+  html: string;
+  /** The `<a href>` links of the rendered DOM. */
+  links: RenderedLink[];
+  /** Links that route by fragment only (`#/page`), which search engines do not follow. */
+  fragmentRoutes: string[];
+  /** True when the network went quiet before the time cap. */
+  settled: boolean;
+  refused: RefusedRequest[];
+  blocked: BlockedRequest[];
+  /** Requests not made for their resource type (images, media, fonts). */
+  skipped: number;
+  /** Uncaught exceptions of the page's scripts. */
+  pageErrors: string[];
+  /** Messages the page logged with console.error. */
+  consoleErrors: string[];
+  /** Dialogs the page opened (alert, confirm, prompt), each dismissed. */
+  dialogs: { type: string; message: string }[];
+  /** Windows the page opened, each closed at once. */
+  popups: number;
+  /** Each from the start of the render. */
+  timings: {
+    /** Until the fresh context and page were ready to navigate. */
+    pageReadyMs: number;
+    /** Until the document's headers. */
+    documentMs: number | null;
+    /** Until the load event, null when it did not come within the cap. */
+    loadMs: number | null;
+    /** Until the network went quiet or the cap came. */
+    settledMs: number;
+    totalMs: number;
+  };
+}
+
+/** What a render needs beside its options: the policy and how names resolve. */
+export interface RenderNetwork {
+  policy: AddressPolicy;
+  lookup: Lookup;
+  connectTimeoutMs: number;
+  userAgent?: string;
+}
+
+/** How Chromium logs a request the render aborted. */
+const UNLOADED_BY_THE_RENDER =
+  'Failed to load resource: net::ERR_BLOCKED_BY_CLIENT';
+
+/** Entries kept in each list of messages, and characters of each message. */
+const MAX_RECORDED = 100;
+const MAX_MESSAGE = 1000;
+
+/**
+ * Renders `url` in a fresh context of `browser` (no cookie, cache, storage, permission
+ * or service worker survives it) whose every request goes through a policy proxy of
+ * its own, then closes both.
+ */
+export async function renderPage(
+  browser: Browser,
+  url: string,
+  options: RenderOptions,
+  network: RenderNetwork,
+): Promise<RenderedPage> {
+  const proxy = await startPolicyProxy({
+    policy: network.policy,
+    lookup: network.lookup,
+    connectTimeoutMs: network.connectTimeoutMs,
+  });
+  let context: BrowserContext | null = null;
+  const watch = new Watch(browser);
+  try {
+    context = await watch.race(
+      browser.newContext({
+        // Spelled out so Playwright's own choice of bypass does not matter.
+        proxy: { server: proxy.url, bypass: '<-loopback>' },
+        serviceWorkers: 'block',
+        acceptDownloads: false,
+        ...(network.userAgent ? { userAgent: network.userAgent } : {}),
+      }),
+    );
+    const render = new PageRender(context, url, options, watch);
+    return await render.run(proxy.failures);
+  } catch (error) {
+    throw watch.explain(error);
+  } finally {
+    watch.stop();
+    await context?.close().catch(() => undefined);
+    await proxy.close();
+  }
+}
+
+/** Turns the browser's or the page's death, whenever it comes, into the render's error. */
+class Watch {
+  private failure: RenderError | null = null;
+  private rejects = new Set<(error: RenderError) => void>();
+  private readonly onDisconnected = () =>
+    this.fail(
+      new RenderError('browser_crashed', 'The browser died during the render.'),
+    );
+
+  constructor(private readonly browser: Browser) {
+    browser.on('disconnected', this.onDisconnected);
+    if (!browser.isConnected()) this.onDisconnected();
+  }
+
+  watchPage(page: Page): void {
+    page.on('crash', () =>
+      this.fail(
+        new RenderError(
+          'page_crashed',
+          "The page's renderer crashed (out of memory, or a crash of the browser's).",
+        ),
+      ),
+    );
+  }
+
+  fail(error: RenderError): void {
+    this.failure ??= error;
+    for (const reject of this.rejects) reject(this.failure);
+  }
+
+  /** `work`, unless the browser or page dies first. */
+  race<T>(work: Promise<T>): Promise<T> {
+    if (this.failure) {
+      work.catch(() => undefined);
+      return Promise.reject(this.failure);
+    }
+    let reject!: (error: RenderError) => void;
+    const died = new Promise<never>((_, r) => (reject = r));
+    this.rejects.add(reject);
+    return Promise.race([work, died]).finally(() =>
+      this.rejects.delete(reject),
+    );
+  }
+
+  /** The render's error for whatever was thrown. */
+  explain(error: unknown): RenderError {
+    if (this.failure) return this.failure;
+    if (error instanceof RenderError) return error;
+    if (!this.browser.isConnected()) {
+      return new RenderError(
+        'browser_crashed',
+        'The browser died during the render.',
+      );
+    }
+    return new RenderError(
+      'navigation_failed',
+      `The render failed: ${firstLine(error)}`,
+    );
+  }
+
+  stop(): void {
+    this.browser.off('disconnected', this.onDisconnected);
+    this.rejects.clear();
+  }
+}
+
+class PageRender {
+  private readonly started = performance.now();
+  private readonly quiet = new NetworkQuiet<Request>();
+  private readonly failedUrls: string[] = [];
+  private readonly blocked: BlockedRequest[] = [];
+  private readonly pageErrors: string[] = [];
+  private readonly consoleErrors: string[] = [];
+  private readonly dialogs: { type: string; message: string }[] = [];
+  private skipped = 0;
+  private popups = 0;
+  private documentMs: number | null = null;
+  /** The last document request of the main frame: the one a failed navigation failed on. */
+  private lastNavigation: Request | null = null;
+  private firstDocument: Response | null = null;
+
+  constructor(
+    private readonly context: BrowserContext,
+    private readonly url: string,
+    private readonly options: RenderOptions,
+    private readonly watch: Watch,
+  ) {}
+
+  async run(failures: readonly ProxyFailure[]): Promise<RenderedPage> {
+    const { context, options, watch } = this;
+    const skip = new Set(options.skipResourceTypes);
+    await watch.race(
+      context.route('**/*', (route) => this.screen(route, skip)),
+    );
+    context.on('dialog', (dialog) => {
+      this.record(this.dialogs, {
+        type: dialog.type(),
+        message: clip(dialog.message()),
+      });
+      dialog.dismiss().catch(() => undefined);
+    });
+    const page = await watch.race(context.newPage());
+    context.on('page', (other) => {
+      if (other === page) return;
+      this.popups += 1;
+      other.close().catch(() => undefined);
+    });
+    watch.watchPage(page);
+    this.listen(page);
+    // Opened before the page can block its renderer: CDP's terminate runs off its main thread.
+    const cdp = await watch.race(context.newCDPSession(page));
+
+    const pageReadyMs = this.elapsed();
+    const deadline = performance.now() + options.timeCapMs;
+    let loadMs: number | null = null;
+    let response: Response | null;
+    try {
+      response = await watch.race(
+        page.goto(this.url, { waitUntil: 'load', timeout: options.timeCapMs }),
+      );
+      loadMs = this.elapsed();
+    } catch (error) {
+      if (!isTimeout(error)) throw this.navigationError(error, failures);
+      response = this.firstDocument;
+      if (response === null) {
+        throw new RenderError(
+          'render_timeout',
+          `No document answered ${this.url} within ${options.timeCapMs} ms.`,
+        );
+      }
+    }
+    if (response === null) {
+      throw new RenderError(
+        'navigation_failed',
+        `The navigation to ${this.url} gave no document.`,
+      );
+    }
+    if (response.headers()[PROXY_FAILURE_HEADER] !== undefined) {
+      const failure = failureOf(response.url(), failures);
+      if (failure) throw errorOfFailure(failure);
+    }
+    // Read while the document is surely there: a script may navigate away later.
+    let document = loadMs === null ? null : await this.rawDocument(response);
+
+    const settled =
+      loadMs !== null &&
+      (await watch.race(this.quiet.whenQuiet(options.quietMs, deadline)));
+    const settledMs = this.elapsed();
+    const html = await this.snapshot(page, cdp);
+    document ??= await this.rawDocument(response);
+    const finalUrl = page.url();
+    const links = linksOf(html, finalUrl);
+    return {
+      requestedUrl: this.url,
+      document,
+      finalUrl,
+      html,
+      links,
+      fragmentRoutes: fragmentRoutesOf(links),
+      settled,
+      refused: refusedRequests(failures, this.failedUrls),
+      blocked: this.blocked,
+      skipped: this.skipped,
+      pageErrors: this.pageErrors,
+      consoleErrors: this.consoleErrors,
+      dialogs: this.dialogs,
+      popups: this.popups,
+      timings: {
+        pageReadyMs,
+        documentMs: this.documentMs,
+        loadMs,
+        settledMs,
+        totalMs: this.elapsed(),
+      },
+    };
+  }
+
+  private elapsed(): number {
+    return Math.round(performance.now() - this.started);
+  }
+
+  private record<T>(list: T[], entry: T): void {
+    if (list.length < MAX_RECORDED) list.push(entry);
+  }
+
+  /** The caller's refusals and the skipped resource types; everything else goes on to the proxy. */
+  private screen(route: Route, skip: ReadonlySet<string>): Promise<void> {
+    const request = route.request();
+    const url = request.url();
+    if (skip.has(request.resourceType())) {
+      this.skipped += 1;
+      return route.abort('blockedbyclient').catch(() => undefined);
+    }
+    if (isHttp(url) && this.options.blocked?.(url)) {
+      this.record(this.blocked, { url, resourceType: request.resourceType() });
+      return route.abort('blockedbyclient').catch(() => undefined);
+    }
+    return route.continue().catch(() => undefined);
+  }
+
+  private listen(page: Page): void {
+    const mainFrame = page.mainFrame();
+    page.on('request', (request) => {
+      if (request.isNavigationRequest() && request.frame() === mainFrame)
+        this.lastNavigation = request;
+      if (isHttp(request.url())) this.quiet.started(request);
+    });
+    page.on('requestfinished', (request) => this.quiet.ended(request));
+    page.on('requestfailed', (request) => {
+      this.quiet.ended(request);
+      this.record(this.failedUrls, request.url());
+    });
+    page.on('response', (response) => {
+      const request = response.request();
+      if (
+        this.firstDocument === null &&
+        request.isNavigationRequest() &&
+        request.frame() === mainFrame &&
+        request.redirectedTo() === null &&
+        !isRedirect(response.status())
+      ) {
+        this.firstDocument = response;
+        this.documentMs = this.elapsed();
+      }
+    });
+    page.on('websocket', (socket) =>
+      socket.on('socketerror', () =>
+        this.record(this.failedUrls, socket.url()),
+      ),
+    );
+    page.on('pageerror', (error) =>
+      this.record(this.pageErrors, clip(error.message)),
+    );
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const text = message.text();
+      // What the render itself left unloaded (skipped types, the caller's refusals) is no error of the page.
+      if (text.startsWith(UNLOADED_BY_THE_RENDER)) return;
+      this.record(this.consoleErrors, clip(text));
+    });
+  }
+
+  /** The DOM as serialised now; a renderer still running a script at this point is stopped. */
+  private async snapshot(page: Page, cdp: CDPSession): Promise<string> {
+    const { snapshotTimeoutMs, maxDocumentBytes } = this.options;
+    // A DOM that failed to measure (the page navigating) is taken as small: content() has its own bound.
+    const length = await this.watch.race(
+      withTimeout(
+        domLength(cdp).catch(() => 0),
+        snapshotTimeoutMs,
+      ),
+    );
+    if (length !== null && length > maxDocumentBytes) {
+      throw new RenderError(
+        'too_large',
+        `The rendered page is ${length} characters long, past the bound of ${maxDocumentBytes}.`,
+      );
+    }
+    const html =
+      length === null
+        ? null
+        : await this.watch.race(withTimeout(page.content(), snapshotTimeoutMs));
+    if (html !== null) return html;
+    // Frees the renderer's thread at once, so closing the page does not wait on the loop.
+    await withTimeout(
+      cdp.send('Runtime.terminateExecution').catch(() => undefined),
+      1000,
+    );
+    throw new RenderError(
+      'page_unresponsive',
+      `The page's scripts kept the browser busy past the render's ${this.options.timeCapMs} ms (a script that does not end).`,
+    );
+  }
+
+  private async rawDocument(response: Response): Promise<RawDocument> {
+    const headers: Record<string, string> = {};
+    const setCookies: string[] = [];
+    const list = await this.watch.race(response.headersArray());
+    for (const { name, value } of list) {
+      const key = name.toLowerCase();
+      if (key === 'set-cookie') setCookies.push(...value.split('\n'));
+      else headers[key] = key in headers ? `${headers[key]}, ${value}` : value;
+    }
+    const body = await this.watch.race(
+      withTimeout(
+        this.boundedBody(response).catch(() => null),
+        this.options.snapshotTimeoutMs,
+      ),
+    );
+    const redirects: RedirectHop[] = [];
+    for (
+      let hop = response.request().redirectedFrom();
+      hop !== null;
+      hop = hop.redirectedFrom()
+    ) {
+      const answer = await this.watch.race(hop.response());
+      redirects.unshift({ url: hop.url(), status_code: answer?.status() ?? 0 });
+    }
+    return {
+      url: response.url(),
+      status: response.status(),
+      headers,
+      setCookies,
+      body,
+      redirects,
+    };
+  }
+
+  /** The raw body, unless its size (as sent, then decoded) is past maxDocumentBytes. */
+  private async boundedBody(response: Response): Promise<Buffer | null> {
+    const max = this.options.maxDocumentBytes;
+    const { responseBodySize } = await response.request().sizes();
+    if (responseBodySize > max) return null;
+    const body = await response.body();
+    return body.length > max ? null : body;
+  }
+
+  private navigationError(
+    error: unknown,
+    failures: readonly ProxyFailure[],
+  ): RenderError {
+    if (error instanceof RenderError) return error;
+    const url = this.lastNavigation?.url() ?? this.url;
+    const failure = failureOf(url, failures);
+    if (failure) return errorOfFailure(failure);
+    const text = firstLine(error);
+    if (/ERR_BLOCKED_BY_CLIENT/.test(text) && this.options.blocked?.(url)) {
+      return new RenderError(
+        'disallowed',
+        `The document ${url} is one the caller refuses (robots.txt).`,
+      );
+    }
+    if (/ERR_CERT_|ERR_SSL_/.test(text))
+      return new RenderError('tls', `TLS failed (${url}): ${text}`);
+    return new RenderError(
+      'navigation_failed',
+      `The navigation to ${url} failed: ${text}`,
+    );
+  }
+}
+
+/**
+ * The length of the main frame's serialised DOM, read in an isolated world: the
+ * page's own scripts cannot make outerHTML lie there.
+ */
+async function domLength(cdp: CDPSession): Promise<number> {
+  const { frameTree } = await cdp.send('Page.getFrameTree');
+  const { executionContextId } = await cdp.send('Page.createIsolatedWorld', {
+    frameId: frameTree.frame.id,
+    worldName: 'render-measure',
+  });
+  const { result } = await cdp.send('Runtime.evaluate', {
+    expression:
+      'document.documentElement ? document.documentElement.outerHTML.length : 0',
+    contextId: executionContextId,
+    returnByValue: true,
+  });
+  return typeof result.value === 'number' ? result.value : 0;
+}
+
+function isHttp(url: string): boolean {
+  return url.startsWith('http://') || url.startsWith('https://');
+}
+
+function isRedirect(status: number): boolean {
+  return status >= 300 && status < 400;
+}
+
+function isTimeout(error: unknown): boolean {
+  return error instanceof Error && error.name === 'TimeoutError';
+}
+
+function firstLine(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split('\n')[0];
+}
+
+function clip(text: string): string {
+  return text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text;
+}
+
+/** `work`'s value, or null when it takes longer than `ms`. */
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+  });
+  work.catch(() => undefined);
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+const DEFAULT_PORTS: Record<string, string> = {
+  'http:': '80',
+  'ws:': '80',
+  'https:': '443',
+  'wss:': '443',
+};
+
+/** `host:port` as a CONNECT request names it (the port always written). */
+export function authorityOf(url: string): string | null {
+  const parsed = URL.parse(url);
+  if (!parsed) return null;
+  const port = parsed.port || DEFAULT_PORTS[parsed.protocol];
+  return port ? `${parsed.hostname}:${port}` : null;
+}
+
+function withoutFragment(url: string): string {
+  const hash = url.indexOf('#');
+  return hash === -1 ? url : url.slice(0, hash);
+}
+
+/** The proxy's failure of a request to `url`: by URL for plain http, by host and port for tunnels. */
+export function failureOf(
+  url: string,
+  failures: readonly ProxyFailure[],
+): ProxyFailure | null {
+  const exact = withoutFragment(url);
+  const authority = url.startsWith('http://') ? null : authorityOf(url);
+  return (
+    failures.find(
+      (failure) => failure.target === exact || failure.target === authority,
+    ) ?? null
+  );
+}
+
+function errorOfFailure(failure: ProxyFailure): RenderError {
+  const code = (RENDER_ERROR_CODES as readonly string[]).includes(failure.code)
+    ? (failure.code as RenderErrorCode)
+    : 'connection';
+  return new RenderError(code, failure.message);
+}
+
+/**
+ * The page's requests the address policy refused, each URL once. A tunnel (https,
+ * WebSockets) is refused by host and port: the URLs of the page's failed requests
+ * there name it; with none, the host and port stand for it.
+ */
+export function refusedRequests(
+  failures: readonly ProxyFailure[],
+  failedUrls: readonly string[],
+): RefusedRequest[] {
+  const refused = new Map<string, string>();
+  for (const failure of failures) {
+    if (failure.code !== 'blocked') continue;
+    if (isHttp(failure.target)) {
+      refused.set(failure.target, failure.message);
+      continue;
+    }
+    const urls = failedUrls.filter(
+      (url) =>
+        !url.startsWith('http://') && authorityOf(url) === failure.target,
+    );
+    for (const url of urls.length > 0 ? urls : [failure.target])
+      refused.set(url, failure.message);
+  }
+  return [...refused].map(([url, reason]) => ({ url, reason }));
+}

@@ -1,0 +1,123 @@
+import { availableParallelism } from 'node:os';
+import {
+  AddressPolicy,
+  parseTargetUrl,
+  systemLookup,
+} from '../analysis/index.js';
+import type { Lookup } from '../analysis/index.js';
+import { BrowserPool } from './browser-pool.js';
+import type { BrowserPoolStats } from './browser-pool.js';
+import { ChromiumBrowser, DEFAULT_CHROMIUM_PATH } from './chromium.js';
+import type { ProcessId } from './browser-processes.js';
+import { DEFAULT_RENDER_OPTIONS, renderPage } from './render-page.js';
+import type { RenderedPage, RenderOptions } from './render-page.js';
+
+/** The renderer of a process: its browser, its pool, its network rules. */
+export interface RendererOptions {
+  /** ANALYZER_ALLOW_HOSTS: what the address policy lets through, as for the service's own fetches. */
+  allowHosts: readonly string[];
+  /** Chromium's executable (CHROMIUM_PATH); Debian's by default. */
+  executablePath: string;
+  /** Renders at once; the cores of the machine by default. */
+  pagesPerProcess: number;
+  /** Pages a browser serves before a fresh one replaces it. */
+  pagesPerBrowser: number;
+  /** Proportional set size of the browser's processes past which it is replaced. */
+  memoryMarkBytes: number;
+  /** Idle time after the last render before the browser is closed. */
+  idleCloseMs: number;
+  /** Bound of each connection the proxy opens for the page. */
+  connectTimeoutMs: number;
+  launchTimeoutMs: number;
+  /** The browser's User-Agent; Chromium's own when absent. */
+  userAgent?: string;
+}
+
+export const DEFAULT_RENDERER_OPTIONS: RendererOptions = {
+  allowHosts: [],
+  executablePath: DEFAULT_CHROMIUM_PATH,
+  pagesPerProcess: availableParallelism(),
+  pagesPerBrowser: 200,
+  memoryMarkBytes: 1024 * 1024 * 1024,
+  idleCloseMs: 5_000,
+  connectTimeoutMs: 10_000,
+  launchTimeoutMs: 30_000,
+};
+
+export interface RendererDependencies {
+  /** How host names resolve (tests resolve their own); the system's resolver by default. */
+  lookup?: Lookup;
+}
+
+/**
+ * Renders pages in headless Chromium whose every request obeys the address policy
+ * (docs/rendering.md). One per process; `close()` at shutdown.
+ */
+export class Renderer {
+  private readonly options: RendererOptions;
+  private readonly pool: BrowserPool<ChromiumBrowser>;
+  private readonly policy: AddressPolicy;
+  private readonly lookup: Lookup;
+
+  constructor(
+    options: Partial<RendererOptions> = {},
+    dependencies: RendererDependencies = {},
+  ) {
+    this.options = { ...DEFAULT_RENDERER_OPTIONS, ...options };
+    this.policy = new AddressPolicy(this.options.allowHosts);
+    this.lookup = dependencies.lookup ?? systemLookup;
+    this.pool = new BrowserPool(this.options, () =>
+      ChromiumBrowser.launch({
+        executablePath: this.options.executablePath,
+        policy: this.policy,
+        lookup: this.lookup,
+        connectTimeoutMs: this.options.connectTimeoutMs,
+        launchTimeoutMs: this.options.launchTimeoutMs,
+      }),
+    );
+  }
+
+  /**
+   * Renders `url`: the raw answer of its document, the DOM once the network is quiet
+   * (or at the time cap), and what the page did on the way. Throws RenderError, or
+   * InvalidTargetUrlError for what is no http(s) URL.
+   */
+  async render(
+    url: string,
+    options: Partial<RenderOptions> = {},
+  ): Promise<RenderedPage> {
+    // Only http(s), as for the service's own fetches: never file:, data: or chrome: pages.
+    parseTargetUrl(url);
+    return await this.pool.use((chromium) =>
+      renderPage(
+        chromium.browser,
+        url,
+        { ...DEFAULT_RENDER_OPTIONS, ...options },
+        {
+          policy: this.policy,
+          lookup: this.lookup,
+          connectTimeoutMs: this.options.connectTimeoutMs,
+          userAgent: this.options.userAgent,
+        },
+      ),
+    );
+  }
+
+  stats(): BrowserPoolStats {
+    return this.pool.stats();
+  }
+
+  /** The processes of the browser renders go to now (empty when none is open). */
+  async browserProcesses(): Promise<ProcessId[]> {
+    return (await this.pool.currentBrowser()?.processes()) ?? [];
+  }
+
+  /** Proportional set size of the current browser's processes, or null when none is open. */
+  async browserMemoryBytes(): Promise<number | null> {
+    return (await this.pool.currentBrowser()?.memoryBytes()) ?? null;
+  }
+
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+}
