@@ -1,7 +1,8 @@
 import { execFileSync, fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
@@ -62,7 +63,9 @@ interface Audit {
     pages_crawled: number;
     pages_queued: number;
     pages_failed: number;
+    pages_unprocessed: number;
   };
+  incomplete: unknown;
   issues: Record<string, number> | null;
   finished_at: string | null;
   error: unknown;
@@ -151,7 +154,20 @@ async function run(cleanups: Cleanup[]): Promise<boolean> {
 
   const database = `h_bench_site_${Date.now()}`;
   psql(`CREATE DATABASE ${database}`);
-  cleanups.push(() => psql(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
+  // A missed target keeps what explains it: the database and each process's log.
+  let keep = false;
+  cleanups.push(() => {
+    if (!keep) return psql(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    services.forEach((service, i) => {
+      const log = join(
+        tmpdir(),
+        `${database}-${i === 0 ? 'api' : `worker${i}`}.log`,
+      );
+      writeFileSync(log, service.output());
+      console.log(`kept ${log}`);
+    });
+    console.log(`kept the database ${database}`);
+  });
   const prefix = `bench-site-${randomBytes(6).toString('hex')}`;
   cleanups.push(async () => {
     const redis = new Redis(REDIS_URL);
@@ -327,6 +343,7 @@ async function run(cleanups: Cleanup[]): Promise<boolean> {
   const completedPass =
     audit.status === 'completed' &&
     audit.stop_reason === 'done' &&
+    !audit.incomplete &&
     audit.progress.pages_crawled === site.requested;
   const timePass = wallS <= targetS;
   const rssPass = peakRss < TARGET_RSS_BYTES;
@@ -334,7 +351,7 @@ async function run(cleanups: Cleanup[]): Promise<boolean> {
   const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
   console.log(
     [
-      `audit ${auditId}: ${audit.status}, stop_reason ${audit.stop_reason}, ${audit.progress.pages_crawled} pages crawled (${site.requested} expected), ${audit.progress.pages_failed} failed  ${verdict(completedPass)}`,
+      `audit ${auditId}: ${audit.status}, stop_reason ${audit.stop_reason}, ${audit.progress.pages_crawled} pages crawled (${site.requested} expected), ${audit.progress.pages_failed} failed, ${audit.progress.pages_unprocessed} unprocessed${audit.incomplete ? ` (incomplete: ${JSON.stringify(audit.incomplete)})` : ''}  ${verdict(completedPass)}`,
       `POST -> completed: ${wallS.toFixed(1)} s, ${perSecond.toFixed(1)} pages/s (target at most ${targetS.toFixed(0)} s, ${TARGET_PAGES_PER_SECOND.toFixed(1)} pages/s)  ${verdict(timePass)}`,
       `resident, API + ${WORKERS} workers summed, every 1 s: peak ${mb(peakRss)}, median ${mb(percentile(rssSamples, 0.5))}, last ${mb(rssSamples.at(-1) ?? 0)} (target under 1024 MB)  ${verdict(rssPass)}`,
       `reports created during the crawl (another account, one every ${CREATE_EVERY_MS / 1000} s): ${creates.length}, statuses ${[...new Set(creates.map((c) => `${c.status}/${c.reportStatus}`))].join(', ')}`,
@@ -345,7 +362,10 @@ async function run(cleanups: Cleanup[]): Promise<boolean> {
       `every site check at 100% precision and recall  ${verdict(checksPass)}`,
     ].join('\n'),
   );
-  return completedPass && timePass && rssPass && createsPass && checksPass;
+  const passed =
+    completedPass && timePass && rssPass && createsPass && checksPass;
+  keep = !passed;
+  return passed;
 }
 
 async function main(): Promise<void> {

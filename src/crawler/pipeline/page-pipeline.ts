@@ -145,6 +145,9 @@ export class CrawlPipeline {
       if (isDatabaseUnavailable(error) || batch.length === 0) throw error;
       if (batch.length === 1) {
         const [{ page }] = batch;
+        this.logger.error(
+          `Page ${page.url} of crawl ${page.auditId} recorded as a service error: ${(error as Error).message}`,
+        );
         return this.withRetries(() =>
           this.frontier.settle([{ page, reading: this.failure(page, error) }]),
         );
