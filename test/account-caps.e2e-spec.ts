@@ -249,17 +249,22 @@ describe('per-account caps under concurrent requests', () => {
 
   it('schedules added to 8 site audits at once stop at SCHEDULES_PER_ACCOUNT', async () => {
     const { key, accountId } = await t.newAccount();
-    // Cancelled one by one: only two may be in flight at once.
+    // Cancelled one by one: only two may be in flight at once, and a running crawl
+    // counts until it has wound down, so each is awaited until it says cancelled.
     for (let i = 0; i < 8; i++) {
       const created = await t
         .as(key)
         .post('/api/v1/site-audits')
         .send({ url: site.url(`/${SLOW_WRITE_MARK}?s=${i}`), max_pages: 5 })
         .expect(202);
-      await t
-        .as(key)
-        .post(`/api/v1/site-audits/${created.body.data.id}/cancel`)
-        .expect(202);
+      const path = `/api/v1/site-audits/${created.body.data.id}`;
+      await t.as(key).post(`${path}/cancel`).expect(202);
+      for (let tries = 0; ; tries++) {
+        const { body } = await t.as(key).get(path).expect(200);
+        if (body.data.status === 'cancelled') break;
+        expect(tries).toBeLessThan(200);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
     }
     const ids: Array<{ id: string }> = await t.dataSource.query(
       `SELECT id FROM site_audits WHERE account_id = $1 ORDER BY id`,
@@ -283,7 +288,7 @@ describe('per-account caps under concurrent requests', () => {
     );
     expect(tally(statuses)).toEqual({ 200: 5, 409: 3 });
     expect(scheduled).toBe(5);
-  }, 60_000);
+  }, 120_000);
 
   it('20 webhooks created at once stop at WEBHOOKS_PER_ACCOUNT', async () => {
     const { key, accountId } = await t.newAccount();
