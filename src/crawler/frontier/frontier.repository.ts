@@ -121,14 +121,22 @@ function recordArrays(records: PageRecord[]): unknown[][] {
   ];
 }
 
+/** The in-scope URL a page redirects to, placed at once: a redirect adds no depth. */
+function redirectTargetOf(reading: PageReading): DecidedDiscovery | undefined {
+  return reading.discoveries.find(
+    (d) => d.via === 'redirect' && d.inScope && d.crawlable,
+  );
+}
+
 /**
  * The crawl's frontier in PostgreSQL, and its queue: which URLs are known (one row a
  * URL, by its key), placed, queued, taken by a process (under a lease it renews),
  * settled, and the links between them. Processes take queued pages by their place,
  * across crawls (a new crawl's first pages before an old one's next), with SKIP LOCKED.
  * A batch of settled pages is written in one transaction that takes no lock on a
- * crawl's row, writes every row in (crawl, key) order and never one twice, so
- * concurrent batches cannot deadlock. Breadth-first: a wave (one depth) is placed, in
+ * crawl's row (but a batch with a redirect, which takes it first, as an advance does),
+ * writes every row in (crawl, key) order and never one twice, so concurrent batches
+ * cannot deadlock. Breadth-first: a wave (one depth) is placed, in
  * the order its pages were linked, once the wave before it has settled; then the
  * waves of URLs only sitemaps, canonicals and hreflang name.
  */
@@ -338,7 +346,22 @@ export class FrontierRepository {
         reading.discoveries,
       ),
     }));
+    const redirecting = [
+      ...new Set(
+        batch
+          .filter(({ reading }) => redirectTargetOf(reading) !== undefined)
+          .map(({ page }) => page.auditId),
+      ),
+    ].sort((a, b) => Number(BigInt(a) - BigInt(b)));
     const result = await this.db.transaction(async (manager) => {
+      if (redirecting.length > 0) {
+        // Placing a redirect's target takes its crawl's row: taken first, as an advance
+        // takes it before the URLs it places, so the two cannot wait on each other.
+        await manager.query(
+          `SELECT id FROM site_audits WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE`,
+          [redirecting],
+        );
+      }
       const locked: Array<{ key: string }> = await manager.query(
         `SELECT key::text FROM site_audit_urls
          WHERE key = ANY($1::bigint[]) AND state = 'running'
@@ -552,9 +575,7 @@ export class FrontierRepository {
     manager: EntityManager,
     { page, reading }: PageSettlement,
   ): Promise<void> {
-    const target = reading.discoveries.find(
-      (d) => d.via === 'redirect' && d.inScope && d.crawlable,
-    );
+    const target = redirectTargetOf(reading);
     if (!target) return;
     const [found]: Array<{
       key: string;
