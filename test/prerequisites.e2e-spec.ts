@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
  * prerequisite on a line of its own and the run stops at once, before the build and
  * before any file fails for it. Jest runs here as `npm test` runs it, with its own
  * global setup, on a PATH with no PostgreSQL programs at all (neither initdb nor
- * pg_config) and URLs where nothing listens (port 1 of the loopback).
+ * pg_config) and no redis-server and URLs where nothing listens (port 1 of the loopback).
  */
 describe('npm test on a machine that lacks its prerequisites', () => {
   it('names each missing one on a line, and stops at once', async () => {
@@ -39,13 +39,14 @@ describe('npm test on a machine that lacks its prerequisites', () => {
 
     expect(status).not.toBe(0);
     expect(output).toContain(
-      'npm test cannot run: 4 prerequisites are missing',
+      'npm test cannot run: 5 prerequisites are missing',
     );
     const lines = output.split('\n').filter((line) => line.startsWith('  - '));
     expect(lines).toEqual([
       expect.stringMatching(
         /^ {2}- initdb and pg_ctl, .* neither on PATH nor in pg_config --bindir/,
       ),
+      expect.stringMatching(/^ {2}- redis-server is not on PATH/),
       expect.stringMatching(
         /^ {2}- Redis at redis:\/\/127\.0\.0\.1:1\/7 \(TEST_REDIS_URL\) cannot be used: ECONNREFUSED\./,
       ),

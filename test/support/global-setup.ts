@@ -121,7 +121,8 @@ async function postgresProblem(url: string): Promise<string | null> {
 
 /**
  * What `npm test` needs that this machine lacks, one line each: the PostgreSQL
- * server programs of the throwaway clusters, the Redis of TEST_REDIS_URL, the
+ * server programs of the throwaway clusters, redis-server for throwaway Redis
+ * servers, the Redis of TEST_REDIS_URL, the
  * PostgreSQL of DATABASE_URL when it is set, and Chromium when REQUIRE_BROWSER says
  * the browser tests must run.
  */
@@ -132,6 +133,11 @@ export async function missingPrerequisites(
   if (!postgresServerBin()) {
     missing.push(
       "initdb and pg_ctl, PostgreSQL's server programs, are neither on PATH nor in pg_config --bindir: some tests start throwaway clusters with them. Install the server (Debian: apt-get install postgresql) and put its bin folder on PATH (Debian: /usr/lib/postgresql/<version>/bin).",
+    );
+  }
+  if (!onPath('redis-server')) {
+    missing.push(
+      'redis-server is not on PATH: some tests start a throwaway Redis with it, to stop it mid-test. Install it (Debian: apt-get install redis-server).',
     );
   }
   const checks = [redisProblem(env.TEST_REDIS_URL ?? TEST_REDIS_URL)];
