@@ -385,6 +385,13 @@ async function main(): Promise<void> {
     );
     void cleanUp().finally(() => process.exit(2));
   }, TIMEOUT_MS);
+  // Stopped by hand: its processes, site and database go with it.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      console.error(`bench:site: ${signal}, stopping`);
+      void cleanUp().finally(() => process.exit(130));
+    });
+  }
   let passed = false;
   try {
     passed = await run(cleanups);
