@@ -616,6 +616,7 @@ export interface components {
         | 'too_large'
         | 'redirect_limit'
         | 'blocked'
+        | 'render_failed'
         | 'internal';
       /**
        * @description One sentence for a person; do not parse it.
@@ -669,6 +670,11 @@ export interface components {
        * @example https://reports.example.com/r/Xb3kQ9vT0mZsY7pL2cR5nW8dF1hJ4gA6
        */
       share_url: string | null;
+      /**
+       * @description Whether the page is judged as a browser renders it, once its scripts have run (`render: true` when created).
+       * @example false
+       */
+      render: boolean;
       /**
        * @description How often the page is analysed again by itself; null when it is not.
        * @enum {string|null}
@@ -846,6 +852,11 @@ export interface components {
        */
       share_url: string | null;
       /**
+       * @description Whether the page is judged as a browser renders it, once its scripts have run (`render: true` when created).
+       * @example false
+       */
+      render: boolean;
+      /**
        * @description How often the page is analysed again by itself; null when it is not.
        * @enum {string|null}
        */
@@ -886,6 +897,11 @@ export interface components {
        * @enum {string|null}
        */
       schedule: 'daily' | 'weekly' | 'off' | null;
+      /**
+       * @description Judge the page as a browser renders it, once its scripts have run (headless Chromium, every request under the address policy), as search engines do before they index it: the page checks read the rendered DOM, status and headers the raw answer, and the rendered-against-raw checks compare the two. Slower (about a second a page more). 503 when the service has no Chromium.
+       * @default false
+       */
+      render: boolean;
     };
     ReportBatchEnvelope: {
       /** @description Every report of the batch, in its order, queued. */
@@ -1134,6 +1150,11 @@ export interface components {
        * @example https://reports.example.com/r/Xb3kQ9vT0mZsY7pL2cR5nW8dF1hJ4gA6
        */
       share_url: string | null;
+      /**
+       * @description Whether the page is judged as a browser renders it, once its scripts have run (`render: true` when created).
+       * @example false
+       */
+      render: boolean;
       /**
        * @description How often the page is analysed again by itself; null when it is not.
        * @enum {string|null}
@@ -1707,6 +1728,11 @@ export interface components {
            * @enum {string|null}
            */
           schedule?: 'daily' | 'weekly' | 'off' | null;
+          /**
+           * @description Judge the page as a browser renders it, once its scripts have run (headless Chromium, every request under the address policy), as search engines do before they index it: the page checks read the rendered DOM, status and headers the raw answer, and the rendered-against-raw checks compare the two. Slower (about a second a page more). 503 when the service has no Chromium.
+           * @default false
+           */
+          render?: boolean;
         };
         'application/json': {
           /**
@@ -1732,6 +1758,11 @@ export interface components {
            * @enum {string|null}
            */
           schedule?: 'daily' | 'weekly' | 'off' | null;
+          /**
+           * @description Judge the page as a browser renders it, once its scripts have run (headless Chromium, every request under the address policy), as search engines do before they index it: the page checks read the rendered DOM, status and headers the raw answer, and the rendered-against-raw checks compare the two. Slower (about a second a page more). 503 when the service has no Chromium.
+           * @default false
+           */
+          render?: boolean;
         };
       };
     };

@@ -1,0 +1,96 @@
+import { existsSync } from 'node:fs';
+import type { CheckResult } from '../src/analysis/index.js';
+import {
+  clientRenderedPage,
+  sampleContent,
+} from './support/client-rendered-site.js';
+import { html, startFixtureSite } from './support/fixture-server.js';
+import type { FixtureSite } from './support/fixture-server.js';
+import { startTestApp } from './support/test-app.js';
+import type { TestApp } from './support/test-app.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// CI installs Chromium and sets REQUIRE_BROWSER, so there a missing browser fails.
+const run =
+  existsSync(CHROMIUM) || process.env.REQUIRE_BROWSER
+    ? describe
+    : describe.skip;
+
+const CONTENT = sampleContent('Pricing', [
+  ['/features', 'Features'],
+  ['/docs', 'Documentation'],
+  ['/contact', 'Contact'],
+  ['/about', 'About us'],
+]);
+
+function check(checks: CheckResult[], id: string): CheckResult {
+  const found = checks.find((result) => result.id === id);
+  if (!found) throw new Error(`The report has no check ${id}.`);
+  return found;
+}
+
+/** A report of a client-rendered page (an empty `<div id="app">` a script fills), with and without render: true. */
+run('reports with render: true', () => {
+  let site: FixtureSite;
+  let t: TestApp;
+  let key: string;
+
+  beforeAll(async () => {
+    site = await startFixtureSite({
+      '/': (_req, res) =>
+        html(res, clientRenderedPage(CONTENT), { 'x-served-by': 'fixture' }),
+    });
+    t = await startTestApp({ CHROMIUM_PATH: CHROMIUM });
+    key = (await t.newAccount()).key;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await site?.close();
+  });
+
+  it('judges the rendered DOM and keeps the raw answer', async () => {
+    const res = await t
+      .as(key)
+      .post('/api/v1/reports')
+      .send({ url: site.url('/'), render: true })
+      .expect(201);
+    const report = res.body.data;
+    expect(report).toMatchObject({
+      status: 'completed',
+      render: true,
+      error: null,
+    });
+    const { checks, page } = report.results;
+    expect(check(checks, 'title')).toMatchObject({
+      passed: true,
+      value: CONTENT.title,
+    });
+    expect(check(checks, 'meta_description').passed).toBe(true);
+    expect(check(checks, 'h1')).toMatchObject({
+      passed: true,
+      value: [CONTENT.h1],
+    });
+    // The raw answer: its status and headers.
+    expect(page.status_code).toBe(200);
+    expect(page.words).toBeGreaterThan(300);
+  });
+
+  it('without render, judges the shell the server sent, as before', async () => {
+    const res = await t
+      .as(key)
+      .post('/api/v1/reports')
+      .send({ url: site.url('/') })
+      .expect(201);
+    const report = res.body.data;
+    expect(report.render).toBe(false);
+    const { checks } = report.results;
+    expect(check(checks, 'title')).toMatchObject({
+      passed: false,
+      value: 'Loading…',
+    });
+    expect(check(checks, 'h1').passed).toBe(false);
+    expect(
+      checks.filter((result: CheckResult) => result.id.startsWith('rendered_')),
+    ).toEqual([]);
+  });
+});
