@@ -48,7 +48,7 @@ run('reports with render: true', () => {
     await site?.close();
   });
 
-  it('judges the rendered DOM and keeps the raw answer', async () => {
+  it('judges the rendered DOM, keeps the raw answer, and says what JavaScript changed', async () => {
     const res = await t
       .as(key)
       .post('/api/v1/reports')
@@ -73,6 +73,21 @@ run('reports with render: true', () => {
     // The raw answer: its status and headers.
     expect(page.status_code).toBe(200);
     expect(page.words).toBeGreaterThan(300);
+    expect(check(checks, 'rendered_title')).toMatchObject({
+      passed: false,
+      message: `JavaScript changes the title from "Loading…" to "${CONTENT.title}".`,
+    });
+    expect(check(checks, 'rendered_description').passed).toBe(false);
+    expect(check(checks, 'rendered_h1').passed).toBe(false);
+    expect(check(checks, 'rendered_content').passed).toBe(false);
+    expect(check(checks, 'rendered_links')).toMatchObject({
+      passed: false,
+      value: ['/features', '/docs', '/contact', '/about'].map((path) =>
+        site.url(path),
+      ),
+    });
+    expect(check(checks, 'rendered_noindex').passed).toBe(true);
+    expect(check(checks, 'script_errors').passed).toBe(true);
   });
 
   it('without render, judges the shell the server sent, as before', async () => {
