@@ -1187,6 +1187,11 @@ export interface components {
       respect_robots: boolean;
       /** @example true */
       sitemaps: boolean;
+      /**
+       * @description HTML pages are rendered in a browser: judged, and their links followed, as the rendered DOM has them.
+       * @example false
+       */
+      render: boolean;
     };
     CrawlProgressView: {
       /** @description Pages requested and settled so far (whatever they answered). */
@@ -1895,6 +1900,11 @@ export interface components {
            */
           sitemaps?: boolean;
           /**
+           * @description Render each HTML page in headless Chromium (every request under the address policy), as search engines do before they index it: the page checks judge the rendered DOM, the rendered-against-raw checks compare it with the raw HTML, and the crawl follows the links of the rendered DOM. Several times slower. 503 when the service has no Chromium.
+           * @default false
+           */
+          render?: boolean;
+          /**
            * @description 0 public, 1 private, 2 password-protected (as a report).
            * @default 1
            * @enum {integer}
@@ -1948,6 +1958,11 @@ export interface components {
            * @default true
            */
           sitemaps?: boolean;
+          /**
+           * @description Render each HTML page in headless Chromium (every request under the address policy), as search engines do before they index it: the page checks judge the rendered DOM, the rendered-against-raw checks compare it with the raw HTML, and the crawl follows the links of the rendered DOM. Several times slower. 503 when the service has no Chromium.
+           * @default false
+           */
+          render?: boolean;
           /**
            * @description 0 public, 1 private, 2 password-protected (as a report).
            * @default 1

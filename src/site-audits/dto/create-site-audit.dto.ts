@@ -153,6 +153,17 @@ export class CreateSiteAuditDto extends BodyCheckedInService {
   sitemaps?: boolean;
 
   @ApiPropertyOptional({
+    type: 'boolean',
+    default: false,
+    description:
+      'Render each HTML page in headless Chromium (every request under the address policy), as search engines do before they index it: the page checks judge the rendered DOM, the rendered-against-raw checks compare it with the raw HTML, and the crawl follows the links of the rendered DOM. Several times slower. 503 when the service has no Chromium.',
+  })
+  @FormBoolean()
+  @OptionalNotNull()
+  @IsBoolean({ message: 'render must be true or false' })
+  render?: boolean;
+
+  @ApiPropertyOptional({
     description: '0 public, 1 private, 2 password-protected (as a report).',
     enum: [0, 1, 2],
     default: 1,

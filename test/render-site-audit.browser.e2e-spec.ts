@@ -1,0 +1,100 @@
+import { existsSync } from 'node:fs';
+import {
+  clientRenderedPage,
+  sampleContent,
+} from './support/client-rendered-site.js';
+import { html, startFixtureSite } from './support/fixture-server.js';
+import type { FixtureHandler, FixtureSite } from './support/fixture-server.js';
+import { allPages, createAudit, finishedAudit } from './support/site-audits.js';
+import { startTestApp } from './support/test-app.js';
+import type { TestApp } from './support/test-app.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// CI installs Chromium and sets REQUIRE_BROWSER, so there a missing browser fails.
+const run =
+  existsSync(CHROMIUM) || process.env.REQUIRE_BROWSER
+    ? describe
+    : describe.skip;
+
+/** A client-rendered site: every page a shell whose script writes its content and its links. */
+const SITE: Record<string, [string, string][]> = {
+  '/': [
+    ['/features', 'Features'],
+    ['/docs', 'Documentation'],
+  ],
+  '/features': [['/', 'Home']],
+  '/docs': [
+    ['/', 'Home'],
+    ['/docs/api', 'The API'],
+  ],
+  '/docs/api': [['/docs', 'Documentation']],
+};
+
+run('site audits with render: true', () => {
+  let site: FixtureSite;
+  let t: TestApp;
+  let key: string;
+
+  beforeAll(async () => {
+    const routes: Record<string, FixtureHandler> = {};
+    for (const [path, links] of Object.entries(SITE)) {
+      const content = sampleContent(
+        path === '/' ? 'Home' : path.slice(1),
+        links,
+      );
+      routes[path] = (_req, res) => html(res, clientRenderedPage(content));
+    }
+    site = await startFixtureSite(routes);
+    t = await startTestApp({ CHROMIUM_PATH: CHROMIUM });
+    key = (await t.newAccount()).key;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await site?.close();
+  });
+
+  const audit = async (body: object) => {
+    const client = t.as(key);
+    const id = await createAudit(client, {
+      url: site.url('/'),
+      sitemaps: false,
+      ...body,
+    });
+    const finished = await finishedAudit(client, id, 120_000);
+    const pages = await allPages(client, id);
+    return { finished, pages };
+  };
+
+  it('follows the links of the rendered DOM and judges what it shows', async () => {
+    const { finished, pages } = await audit({ render: true });
+    expect(finished).toMatchObject({ status: 'completed', error: null });
+    expect(pages.map((page) => page.url).sort()).toEqual(
+      Object.keys(SITE)
+        .map((path) => site.url(path))
+        .sort(),
+    );
+    for (const page of pages) {
+      expect({
+        url: page.url,
+        status: page.status_code,
+        error: page.error,
+      }).toEqual({
+        url: page.url,
+        status: 200,
+        error: null,
+      });
+      expect(page.failed_checks).not.toContain('title');
+      expect(page.failed_checks).not.toContain('h1');
+      // What the scripts add is said, page by page.
+      expect(page.failed_checks).toContain('rendered_title');
+    }
+  });
+
+  it('without render, finds only the shell of the start page', async () => {
+    const { finished, pages } = await audit({});
+    expect(finished.status).toBe('completed');
+    expect(pages.map((page) => page.url)).toEqual([site.url('/')]);
+    expect(pages[0].failed_checks).toContain('title');
+    expect(pages[0].failed_checks).not.toContain('rendered_title');
+  });
+});
