@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { AddressInfo, Server } from 'node:net';
 import type { CheckResult } from '../src/analysis/index.js';
 import {
   clientRenderedPage,
@@ -34,11 +36,27 @@ run('reports with render: true', () => {
   let site: FixtureSite;
   let t: TestApp;
   let key: string;
+  // A listener on a refused address: a request of the page that left the browser would reach it.
+  let sentinel: Server;
+  let sentinelConnections = 0;
 
   beforeAll(async () => {
+    sentinel = createServer((socket) => {
+      sentinelConnections++;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) =>
+      sentinel.listen(0, '127.0.0.2', resolve),
+    );
+    const refusedUrl = `http://127.0.0.2:${(sentinel.address() as AddressInfo).port}/beacon`;
     site = await startFixtureSite({
       '/': (_req, res) =>
         html(res, clientRenderedPage(CONTENT), { 'x-served-by': 'fixture' }),
+      '/tracked': (_req, res) =>
+        html(
+          res,
+          `<!doctype html><html lang="en"><head><title>A page that calls home</title></head><body><p>Text.</p><script>fetch(${JSON.stringify(refusedUrl)}).catch(() => {});</script></body></html>`,
+        ),
     });
     t = await startTestApp({ CHROMIUM_PATH: CHROMIUM });
     key = (await t.newAccount()).key;
@@ -46,6 +64,7 @@ run('reports with render: true', () => {
   afterAll(async () => {
     await t?.close();
     await site?.close();
+    await new Promise((resolve) => sentinel?.close(resolve));
   });
 
   it('judges the rendered DOM, keeps the raw answer, and says what JavaScript changed', async () => {
@@ -88,6 +107,23 @@ run('reports with render: true', () => {
     });
     expect(check(checks, 'rendered_noindex').passed).toBe(true);
     expect(check(checks, 'script_errors').passed).toBe(true);
+  });
+
+  it('sends no request of the page to a refused address, and says what was refused', async () => {
+    const res = await t
+      .as(key)
+      .post('/api/v1/reports')
+      .send({ url: site.url('/tracked'), render: true })
+      .expect(201);
+    const refused = check(res.body.data.results.checks, 'refused_requests');
+    expect(refused.passed).toBe(false);
+    expect(refused.value).toEqual([
+      expect.objectContaining({
+        url: expect.stringContaining('127.0.0.2'),
+        reason: expect.stringMatching(/not allowed/),
+      }),
+    ]);
+    expect(sentinelConnections).toBe(0);
   });
 
   it('without render, judges the shell the server sent, as before', async () => {
