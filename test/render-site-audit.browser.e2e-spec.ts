@@ -1,7 +1,11 @@
 import { existsSync } from 'node:fs';
+import { CHECKS } from '../src/analysis/index.js';
 import {
   clientRenderedPage,
+  contentJson,
+  fetchRenderedPage,
   sampleContent,
+  staticPage,
 } from './support/client-rendered-site.js';
 import { html, startFixtureSite } from './support/fixture-server.js';
 import type { FixtureHandler, FixtureSite } from './support/fixture-server.js';
@@ -16,7 +20,7 @@ const run =
     ? describe
     : describe.skip;
 
-/** A client-rendered site: every page a shell whose script writes its content and its links. */
+/** A client-rendered site: every page a shell whose script writes its content and its links (/docs once a fetch answers). */
 const SITE: Record<string, [string, string][]> = {
   '/': [
     ['/features', 'Features'],
@@ -30,33 +34,53 @@ const SITE: Record<string, [string, string][]> = {
   '/docs/api': [['/docs', 'Documentation']],
 };
 
+const contentOf = (path: string) =>
+  sampleContent(path === '/' ? 'Home' : path.slice(1), SITE[path]);
+
+/** The checks that compare rendered and raw: a static site has nothing to compare. */
+const RENDERED_AGAINST_RAW = new Set(
+  CHECKS.filter((check) => check.onlyRendered).map((check) => check.id),
+);
+
 run('site audits with render: true', () => {
   let site: FixtureSite;
+  let staticSite: FixtureSite;
   let t: TestApp;
   let key: string;
 
   beforeAll(async () => {
     const routes: Record<string, FixtureHandler> = {};
-    for (const [path, links] of Object.entries(SITE)) {
-      const content = sampleContent(
-        path === '/' ? 'Home' : path.slice(1),
-        links,
-      );
-      routes[path] = (_req, res) => html(res, clientRenderedPage(content));
+    const staticRoutes: Record<string, FixtureHandler> = {};
+    for (const path of Object.keys(SITE)) {
+      routes[path] = (_req, res) =>
+        html(
+          res,
+          path === '/docs'
+            ? fetchRenderedPage('/data/docs.json')
+            : clientRenderedPage(contentOf(path)),
+        );
+      staticRoutes[path] = (_req, res) =>
+        html(res, staticPage(contentOf(path)));
     }
+    routes['/data/docs.json'] = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(contentJson(contentOf('/docs')));
+    };
     site = await startFixtureSite(routes);
+    staticSite = await startFixtureSite(staticRoutes);
     t = await startTestApp({ CHROMIUM_PATH: CHROMIUM });
     key = (await t.newAccount()).key;
   });
   afterAll(async () => {
     await t?.close();
     await site?.close();
+    await staticSite?.close();
   });
 
-  const audit = async (body: object) => {
+  const audit = async (body: object, of: FixtureSite = site) => {
     const client = t.as(key);
     const id = await createAudit(client, {
-      url: site.url('/'),
+      url: of.url('/'),
       sitemaps: false,
       ...body,
     });
@@ -65,7 +89,7 @@ run('site audits with render: true', () => {
     return { finished, pages };
   };
 
-  it('follows the links of the rendered DOM and judges what it shows', async () => {
+  it('follows the links of the rendered DOM and judges what it shows, as the same content served as static HTML', async () => {
     const { finished, pages } = await audit({ render: true });
     expect(finished).toMatchObject({ status: 'completed', error: null });
     expect(pages.map((page) => page.url).sort()).toEqual(
@@ -88,6 +112,15 @@ run('site audits with render: true', () => {
       // What the scripts add is said, page by page.
       expect(page.failed_checks).toContain('rendered_title');
     }
+    const served = await audit({}, staticSite);
+    const verdicts = (of: FixtureSite, audited: typeof pages) =>
+      Object.fromEntries(
+        audited.map((page) => [
+          page.url.slice(of.origin.length),
+          page.failed_checks.filter((id) => !RENDERED_AGAINST_RAW.has(id)),
+        ]),
+      );
+    expect(verdicts(site, pages)).toEqual(verdicts(staticSite, served.pages));
   });
 
   it('without render, finds only the shell of the start page', async () => {

@@ -156,7 +156,7 @@ export class CreateSiteAuditDto extends BodyCheckedInService {
     type: 'boolean',
     default: false,
     description:
-      'Render each HTML page in headless Chromium (every request under the address policy), as search engines do before they index it: the page checks judge the rendered DOM, the rendered-against-raw checks compare it with the raw HTML, and the crawl follows the links of the rendered DOM. Several times slower. 503 when the service has no Chromium.',
+      'Render each HTML page in headless Chromium (every request under the address policy), as search engines do before they index it: the page checks judge the rendered DOM, the rendered-against-raw checks compare it with the raw HTML, and the crawl follows the links of the rendered DOM. Slower: each HTML page is fetched, then rendered (docs/rendering.md has the figures). 503 when the service has no Chromium.',
   })
   @FormBoolean()
   @OptionalNotNull()
