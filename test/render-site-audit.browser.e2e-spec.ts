@@ -9,7 +9,12 @@ import {
 } from './support/client-rendered-site.js';
 import { html, startFixtureSite } from './support/fixture-server.js';
 import type { FixtureHandler, FixtureSite } from './support/fixture-server.js';
-import { allPages, createAudit, finishedAudit } from './support/site-audits.js';
+import {
+  affectedBy,
+  allPages,
+  createAudit,
+  finishedAudit,
+} from './support/site-audits.js';
 import { startTestApp } from './support/test-app.js';
 import type { TestApp } from './support/test-app.js';
 
@@ -26,7 +31,11 @@ const SITE: Record<string, [string, string][]> = {
     ['/features', 'Features'],
     ['/docs', 'Documentation'],
   ],
-  '/features': [['/', 'Home']],
+  // A route by fragment: search engines drop the fragment, so it is no page of its own.
+  '/features': [
+    ['/', 'Home'],
+    ['/#/pricing', 'Pricing'],
+  ],
   '/docs': [
     ['/', 'Home'],
     ['/docs/api', 'The API'],
@@ -112,6 +121,17 @@ run('site audits with render: true', () => {
       // What the scripts add is said, page by page.
       expect(page.failed_checks).toContain('rendered_title');
     }
+    expect(
+      pages
+        .filter((page) => page.failed_checks.includes('fragment_routes'))
+        .map((page) => page.url),
+    ).toEqual([site.url('/features')]);
+    const [routed] = await affectedBy(
+      t.as(key),
+      finished.id,
+      'fragment_routes',
+    );
+    expect(routed.value).toEqual([site.url('/#/pricing')]);
     const served = await audit({}, staticSite);
     const verdicts = (of: FixtureSite, audited: typeof pages) =>
       Object.fromEntries(
