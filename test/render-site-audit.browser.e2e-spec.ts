@@ -4,6 +4,7 @@ import {
   clientRenderedPage,
   contentJson,
   fetchRenderedPage,
+  historyRoutedPage,
   sampleContent,
   staticPage,
 } from './support/client-rendered-site.js';
@@ -25,7 +26,10 @@ const run =
     ? describe
     : describe.skip;
 
-/** A client-rendered site: every page a shell whose script writes its content and its links (/docs once a fetch answers). */
+/**
+ * A client-rendered site: every page a shell whose script writes its content and its
+ * links (/docs once a fetch answers; /docs/api through a history router).
+ */
 const SITE: Record<string, [string, string][]> = {
   '/': [
     ['/features', 'Features'],
@@ -66,7 +70,9 @@ run('site audits with render: true', () => {
           res,
           path === '/docs'
             ? fetchRenderedPage('/data/docs.json')
-            : clientRenderedPage(contentOf(path)),
+            : path === '/docs/api'
+              ? historyRoutedPage(path, contentOf(path))
+              : clientRenderedPage(contentOf(path)),
         );
       staticRoutes[path] = (_req, res) =>
         html(res, staticPage(contentOf(path)));
