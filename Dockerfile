@@ -10,7 +10,14 @@ RUN npx tsc -p tsconfig.build.json
 
 # Run: production dependencies and the compiled code only, as a non-root user.
 FROM node:24-bookworm-slim AS run
-ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0
+# Debian's Chromium, for render: true (docs/rendering.md). Build with
+# --build-arg CHROMIUM=false for an image without it: render: true then answers 503.
+ARG CHROMIUM=true
+RUN if [ "$CHROMIUM" = true ]; then \
+      apt-get update && apt-get install -y --no-install-recommends chromium && \
+      rm -rf /var/lib/apt/lists/*; \
+    fi
+ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 CHROMIUM_PATH=/usr/bin/chromium
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force

@@ -13,6 +13,12 @@ import type { AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { openDatabase, openDatabaseBeside } from './database/database.js';
+import {
+  assertChromiumAt,
+  BrowserMissingError,
+  Renderer,
+  renderForAnalysis,
+} from './rendering/index.js';
 import { auditSite } from './site-audits/cli/audit-site.js';
 import type { GateOptions } from './site-audits/cli/audit-gate.js';
 import {
@@ -55,7 +61,7 @@ pending run under a lock, as a start runs them. On a big database, run it in a
 quiet moment before starting a new version.
 
 Environment: DATABASE_URL (else the embedded database in DATA_DIR, default ./data).`,
-  analyse: `Usage: npx report-service analyse <url> [--json]
+  analyse: `Usage: npx report-service analyse <url> [--render] [--json]
 
 Analyses a page here, without the service or its database, and prints the
 report for a person; with --json, the raw results alone on stdout:
@@ -64,10 +70,14 @@ report for a person; with --json, the raw results alone on stdout:
 
 Exits 2 when the analysis fails, with the reason on stderr.
 
+  --render  judge the page as headless Chromium renders it, once its scripts
+            have run (docs/rendering.md); needs Chromium (apt-get install
+            chromium, or CHROMIUM_PATH)
   --json    print the raw results as JSON
 
-Environment: ANALYZER_ALLOW_HOSTS, ANALYZER_USER_AGENT, ANALYZER_DEADLINE_MS.`,
-  'audit-site': `Usage: npx report-service audit-site <url> [--max-pages <n>] [--json]
+Environment: ANALYZER_ALLOW_HOSTS, ANALYZER_USER_AGENT, ANALYZER_DEADLINE_MS,
+CHROMIUM_PATH.`,
+  'audit-site': `Usage: npx report-service audit-site <url> [--max-pages <n>] [--render] [--json]
                                  [--api <url> --key <key>]
                                  [--assert <file or preset> [--baseline <id or file>]
                                   [--junit <file>] [--sarif <file>] [--markdown <file>]]
@@ -98,6 +108,9 @@ Ctrl-C cancels the audit.
 
   --max-pages <n>      pages to request at most (default 500; at most
                        SITE_AUDIT_MAX_PAGES)
+  --render             render each HTML page in headless Chromium: judge the
+                       rendered DOM and follow its links (docs/rendering.md);
+                       needs Chromium (apt-get install chromium, or CHROMIUM_PATH)
   --json               print the audit and its issues (each with the URL of
                        every page it affects) as JSON
   --api <url>          the API of a running service (http://localhost:3000)
@@ -124,8 +137,10 @@ const USAGE = `Usage: npx report-service <command> [--help]
   keys:list              list keys (never the keys themselves)
   keys:revoke <id>       revoke a key: it answers 401 from then on
   migrate                bring the database schema up to date, then exit
-  analyse <url> [--json] analyse a page and print the report (--json: the raw results)
-  audit-site <url> [--max-pages <n>] [--json] [--api <url> --key <key>]
+  analyse <url> [--render] [--json]
+                         analyse a page and print the report (--render: as a
+                         browser renders it; --json: the raw results)
+  audit-site <url> [--max-pages <n>] [--render] [--json] [--api <url> --key <key>]
              [--assert <file or preset>] [--baseline <id or file>]
              [--junit <file>] [--sarif <file>] [--markdown <file>]
                          audit a whole site and print its summary and top issues,
@@ -359,13 +374,27 @@ async function run(command: Command, rest: string[]): Promise<number> {
     case 'analyse': {
       const { values, positionals } = parseArgs({
         args: rest,
-        options: { json: { type: 'boolean', default: false } },
+        options: {
+          json: { type: 'boolean', default: false },
+          render: { type: 'boolean', default: false },
+        },
         allowPositionals: true,
       });
       const url = positionals[0];
       if (!url) throw new UsageError('analyse needs a URL', command);
+      const renderer = values.render
+        ? new Renderer({
+            allowHosts: config.analyser.allowHosts,
+            executablePath: config.chromiumPath,
+            userAgent: config.analyser.userAgent,
+          })
+        : null;
       try {
-        const results = await new Analyser(config.analyser).analyse(url);
+        if (renderer) await assertChromiumAt(config.chromiumPath);
+        const analyser = new Analyser(config.analyser, {
+          render: renderer ? renderForAnalysis(renderer) : undefined,
+        });
+        const results = await analyser.analyse(url, { render: values.render });
         console.log(
           values.json
             ? JSON.stringify(results, null, 2)
@@ -379,7 +408,13 @@ async function run(command: Command, rest: string[]): Promise<number> {
           console.error(`Analysis failed (${error.code}): ${error.message}`);
           return 2;
         }
+        if (error instanceof BrowserMissingError) {
+          console.error(error.message);
+          return 2;
+        }
         throw error;
+      } finally {
+        await renderer?.close();
       }
     }
     case 'audit-site': {
@@ -388,6 +423,7 @@ async function run(command: Command, rest: string[]): Promise<number> {
         options: {
           json: { type: 'boolean', default: false },
           'max-pages': { type: 'string' },
+          render: { type: 'boolean', default: false },
           api: { type: 'string' },
           key: { type: 'string' },
           assert: { type: 'string' },
@@ -450,6 +486,7 @@ async function run(command: Command, rest: string[]): Promise<number> {
       const options = {
         url,
         maxPages: maxPages === undefined ? undefined : Number(maxPages),
+        render: values.render,
         json: values.json,
         colour: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
         pollMs: AUDIT_POLL_MS,

@@ -3,12 +3,20 @@ import type { OnApplicationShutdown } from '@nestjs/common';
 import { Analyser, JudgePool } from '../analysis/index.js';
 import { APP_CONFIG } from '../config/config.js';
 import type { AppConfig } from '../config/config.js';
+import { Renderer, renderForAnalysis } from '../rendering/index.js';
 import { AnalysisEngine } from './analysis-engine.js';
 import { AnalysisSettlement } from './analysis-settlement.js';
 import { AnalysisSubjects } from './analysis-subjects.js';
 
 /** Judging runs on worker threads; the threads end with the process. */
 class ClosingJudgePool extends JudgePool implements OnApplicationShutdown {
+  onApplicationShutdown(): Promise<void> {
+    return this.close();
+  }
+}
+
+/** The process's browser, launched at its first render only; closed at shutdown. */
+class ClosingRenderer extends Renderer implements OnApplicationShutdown {
   onApplicationShutdown(): Promise<void> {
     return this.close();
   }
@@ -23,15 +31,38 @@ class ClosingJudgePool extends JudgePool implements OnApplicationShutdown {
   providers: [
     { provide: JudgePool, useFactory: () => new ClosingJudgePool() },
     {
+      provide: Renderer,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) =>
+        new ClosingRenderer({
+          allowHosts: config.analyser.allowHosts,
+          executablePath: config.chromiumPath,
+          userAgent: config.analyser.userAgent,
+        }),
+    },
+    {
       provide: Analyser,
-      inject: [APP_CONFIG, JudgePool],
-      useFactory: (config: AppConfig, judgePool: JudgePool) =>
-        new Analyser(config.analyser, { judgePool }),
+      inject: [APP_CONFIG, JudgePool, Renderer],
+      useFactory: (
+        config: AppConfig,
+        judgePool: JudgePool,
+        renderer: Renderer,
+      ) =>
+        new Analyser(config.analyser, {
+          judgePool,
+          render: renderForAnalysis(renderer),
+        }),
     },
     AnalysisSubjects,
     AnalysisEngine,
     AnalysisSettlement,
   ],
-  exports: [Analyser, AnalysisSubjects, AnalysisEngine, AnalysisSettlement],
+  exports: [
+    Analyser,
+    Renderer,
+    AnalysisSubjects,
+    AnalysisEngine,
+    AnalysisSettlement,
+  ],
 })
 export class AnalysisJobsModule {}

@@ -10,7 +10,20 @@ import { judge } from './judge.js';
 import type { JudgePool } from './judge-pool.js';
 import { DEFAULT_ANALYSER_OPTIONS } from './options.js';
 import type { AnalyserOptions } from './options.js';
-import type { AnalysisResults } from './types.js';
+import { AnalysisError } from './errors.js';
+import type { AnalysisResults, RenderedDom } from './types.js';
+
+/** A page as a browser rendered it: its raw answer and its DOM once the scripts ran. */
+export interface RenderedAnswer {
+  page: FetchedResponse;
+  rendered: RenderedDom;
+}
+
+/**
+ * Renders a URL in a browser that obeys the address policy (src/rendering); throws
+ * AnalysisError when the browser gives no page.
+ */
+export type RenderPage = (url: string) => Promise<RenderedAnswer>;
 
 export interface AnalyserDependencies extends Omit<
   GatherDependencies,
@@ -18,6 +31,8 @@ export interface AnalyserDependencies extends Omit<
 > {
   /** Judges on worker threads within the deadline; without it, judging runs inline. */
   judgePool?: JudgePool;
+  /** How a page is rendered when an analysis asks for it; without it, render: true fails. */
+  render?: RenderPage;
 }
 
 /**
@@ -31,6 +46,8 @@ export interface AnalysisInputs {
   page?: FetchedResponse;
   probeAnswers?: ProbeAnswers;
   siteFacts?: SiteFactsSource;
+  /** Judge the page as a browser renders it (its raw answer kept for status and headers). */
+  render?: boolean;
 }
 
 /**
@@ -65,15 +82,18 @@ export class Analyser {
     url: string,
     inputs: AnalysisInputs = {},
   ): Promise<AnalysisResults> {
+    const { judgePool, render, ...own } = this.dependencies;
+    // A render has its own time cap: the deadline is that of what follows it.
+    const rendered = inputs.render ? await this.renderWith(render, url) : null;
     const started = performance.now();
     const left = () => this.options.deadlineMs - (performance.now() - started);
-    const { judgePool, ...own } = this.dependencies;
     const dependencies: GatherDependencies = {
       ...own,
       policy: this.policy,
       probeAnswers: inputs.probeAnswers ?? this.probeAnswers,
       siteFacts: inputs.siteFacts ?? own.siteFacts,
-      page: inputs.page,
+      page: rendered?.page ?? inputs.page,
+      rendered: rendered?.rendered,
     };
     if (!judgePool) {
       const { snapshot, page } = await gatherParsed(
@@ -89,5 +109,23 @@ export class Analyser {
       planProbes: (fetched) => judgePool.plan(fetched, left()),
     });
     return judgePool.judge(snapshot, left());
+  }
+
+  /** Whether this analyser can render pages (render: true). */
+  get canRender(): boolean {
+    return this.dependencies.render !== undefined;
+  }
+
+  private async renderWith(
+    render: RenderPage | undefined,
+    url: string,
+  ): Promise<RenderedAnswer> {
+    if (!render) {
+      throw new AnalysisError(
+        'render_failed',
+        'This process renders no pages: it was started without a browser.',
+      );
+    }
+    return render(url);
   }
 }

@@ -3,7 +3,12 @@
  * without Nest or a database: gather (network, bounded) then judge (pure).
  */
 export { Analyser } from './analyser.js';
-export type { AnalyserDependencies, AnalysisInputs } from './analyser.js';
+export type {
+  AnalyserDependencies,
+  AnalysisInputs,
+  RenderedAnswer,
+  RenderPage,
+} from './analyser.js';
 export { JudgePool } from './judge-pool.js';
 export { AnalysisError } from './errors.js';
 export { DEFAULT_ANALYSER_OPTIONS } from './options.js';
@@ -75,6 +80,9 @@ export type {
   PageFacts,
   Rating,
   RedirectHop,
+  RefusedByPolicy,
+  RenderedDom,
+  RenderingFacts,
   SideFetch,
   Snapshot,
   TargetProbe,

@@ -1,5 +1,5 @@
 import { docUrlOf } from './checks/check.js';
-import { CHECKS } from './checks/registry.js';
+import { checksFor } from './checks/registry.js';
 import { parsePage } from './parse.js';
 import type { ParsedPage } from './parse.js';
 import { capScore, ratingOf, scoreChecks } from './score.js';
@@ -14,23 +14,25 @@ export function judge(
   snapshot: Snapshot,
   page: ParsedPage = parsePage(snapshot.html, snapshot.finalUrl),
 ): AnalysisResults {
-  const checks: CheckResult[] = CHECKS.map((check) => {
-    const outcome = check.run(page, snapshot);
-    const result: CheckResult = {
-      id: check.id,
-      category: check.category,
-      importance: check.importance,
-      passed: outcome.passed,
-      title: check.title,
-      message: outcome.message,
-      value: outcome.value ?? null,
-    };
-    if (outcome.passed === false) {
-      result.advice = check.advice;
-      result.doc_url = docUrlOf(check.id);
-    }
-    return result;
-  });
+  const checks: CheckResult[] = checksFor(snapshot.rendering !== undefined).map(
+    (check) => {
+      const outcome = check.run(page, snapshot);
+      const result: CheckResult = {
+        id: check.id,
+        category: check.category,
+        importance: check.importance,
+        passed: outcome.passed,
+        title: check.title,
+        message: outcome.message,
+        value: outcome.value ?? null,
+      };
+      if (outcome.passed === false) {
+        result.advice = check.advice;
+        result.doc_url = docUrlOf(check.id);
+      }
+      return result;
+    },
+  );
   const { score: uncappedScore, categories } = scoreChecks(checks);
   // Category scores stay as they are: the cap speaks of the page as a whole.
   const { score, cappedBy } = capScore(uncappedScore, checks);

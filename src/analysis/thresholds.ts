@@ -37,6 +37,8 @@ export const THRESHOLDS = {
   contentMinWords: 300,
   /** Below this share the page is mostly markup, scripts and styles. */
   textToHtmlMinRatio: 0.1,
+  /** Below this share of the rendered words in the raw HTML, the page's text depends on its scripts. */
+  rawContentMinShare: 0.5,
   /** Evidence lists stop here so a report stays small. */
   evidenceMaxItems: 20,
   /** Evidence texts are cut here so a report stays small. */

@@ -34,6 +34,8 @@ export const ANALYSIS_ERROR_CODES = [
   'too_large',
   'redirect_limit',
   'blocked',
+  /** A render was asked for and the browser gave no page (render: true). */
+  'render_failed',
 ] as const;
 export type AnalysisErrorCode = (typeof ANALYSIS_ERROR_CODES)[number];
 
@@ -90,6 +92,37 @@ export interface RedirectHop {
   status_code: number;
 }
 
+/** A request of the rendered page that the address policy refused. */
+export interface RefusedByPolicy {
+  url: string;
+  reason: string;
+}
+
+/**
+ * The page as a browser left it once its scripts ran (render: true): what the page
+ * checks judge, beside the raw answer that keeps status, headers and the raw HTML.
+ */
+export interface RenderedDom {
+  /** The DOM serialised, doctype included. */
+  html: string;
+  /** Where history routing left the page. */
+  finalUrl: string;
+  /** The network went quiet before the render's time cap. */
+  settled: boolean;
+  /** Uncaught exceptions of the page's scripts. */
+  pageErrors: string[];
+  /** The page's requests the address policy refused. */
+  refused: RefusedByPolicy[];
+  /** Links that route by fragment only (`#/page`), which search engines do not follow. */
+  fragmentRoutes: string[];
+}
+
+/** What a rendered snapshot keeps beside the DOM it judges. */
+export interface RenderingFacts extends Omit<RenderedDom, 'html'> {
+  /** The raw HTML as the server sent it, decoded: the rendered-against-raw checks read it. */
+  rawHtml: string;
+}
+
 /** Everything the network gave us about one URL, immutable once built. */
 export interface Snapshot {
   requestedUrl: string;
@@ -118,7 +151,10 @@ export interface Snapshot {
   htmlBytes: number;
   /** Size of the body as it came over the wire (bytes). */
   transferBytes: number;
+  /** The HTML judged: the rendered DOM when rendered, else the raw body decoded. */
   html: string;
+  /** Present only when the page was rendered (render: true). */
+  rendering?: RenderingFacts;
   robotsTxt: SideFetch | null;
   sitemap: SideFetch | null;
   notFoundProbe: SideFetch | null;

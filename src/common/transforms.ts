@@ -18,3 +18,14 @@ export const DigitsAsInteger = () =>
     }
     return value;
   });
+
+/** A form sends "true"/"false" (or 1/0, yes/no, on/off); JSON sends a boolean. */
+export const FormBoolean = () =>
+  Transform(({ value }: { value: unknown }) => {
+    if (value === '') return undefined;
+    if (typeof value !== 'string') return value;
+    const text = value.trim().toLowerCase();
+    if (['true', '1', 'yes', 'on'].includes(text)) return true;
+    if (['false', '0', 'no', 'off'].includes(text)) return false;
+    return value;
+  });

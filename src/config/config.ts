@@ -5,6 +5,7 @@ import {
   validAllowHosts,
 } from '../analysis/index.js';
 import type { AnalyserOptions } from '../analysis/index.js';
+import { DEFAULT_CHROMIUM_PATH } from '../rendering/index.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -70,6 +71,8 @@ export interface AppConfig {
   /** Settled runs kept per report (completed or failed); older ones are pruned. */
   runHistoryLimit: number;
   analyser: AnalyserOptions;
+  /** CHROMIUM_PATH: the browser of `render: true`; Debian's by default. */
+  chromiumPath: string;
   /** Webhook deliveries one process sends at the same time. */
   webhookConcurrency: number;
   /** Webhook deliveries of one account one process sends at the same time. */
@@ -292,6 +295,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       shareSecret === '' ? randomBytes(32) : Buffer.from(shareSecret, 'utf8'),
     shareSecretConfigured: shareSecret !== '',
     logLevel: read.choice('LOG_LEVEL', LOG_LEVELS, 'log'),
+    chromiumPath: read.text('CHROMIUM_PATH') ?? DEFAULT_CHROMIUM_PATH,
     analyser: {
       ...DEFAULT_ANALYSER_OPTIONS,
       allowHosts,

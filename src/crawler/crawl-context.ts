@@ -18,6 +18,8 @@ export interface CrawlContext {
   accountId: string;
   policy: CrawlPolicy;
   facts: CrawlFacts;
+  /** Its HTML pages are rendered in a browser (render: true). */
+  render: boolean;
   /** What a reader thread is handed once to read the crawl's pages. */
   reading: ReadingContext;
 }
@@ -86,6 +88,7 @@ export class CrawlContexts {
       accountId: crawl.accountId,
       policy,
       facts,
+      render: crawl.settings.render === true,
       reading: { policy: policy.data, site: facts.site, twin: facts.twin },
     };
   }

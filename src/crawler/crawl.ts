@@ -14,6 +14,8 @@ export interface CrawlSettings {
   exclude: string[];
   respect_robots: boolean;
   sitemaps: boolean;
+  /** HTML pages rendered in a browser, their links those of the rendered DOM; absent (false) in crawls from before. */
+  render?: boolean;
 }
 
 /** What the start of a crawl learned of its site, kept with the crawl. */

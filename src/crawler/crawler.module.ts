@@ -13,6 +13,7 @@ import type { AppConfig } from '../config/config.js';
 import { DATABASE_TARGET } from '../database/database.module.js';
 import type { DatabaseTarget } from '../database/database.js';
 import { REDIS } from '../redis/redis.module.js';
+import { Renderer, renderForAnalysis } from '../rendering/index.js';
 import { CrawlContexts } from './crawl-context.js';
 import { CrawlOutcomes } from './crawl-outcomes.js';
 import { Crawler } from './crawler.js';
@@ -21,6 +22,7 @@ import { HttpPageFetcher } from './fetch/http-page-fetcher.js';
 import { MemoryHostGate } from './fetch/memory-host-gate.js';
 import { PageFetcher } from './fetch/page-fetcher.js';
 import { PostgresHostGate } from './fetch/postgres-host-gate.js';
+import { RenderingPageFetcher } from './fetch/rendering-page-fetcher.js';
 import { RedisHostGate } from './fetch/redis-host-gate.js';
 import { CrawlsRepository } from './frontier/crawls.repository.js';
 import { FrontierRepository } from './frontier/frontier.repository.js';
@@ -84,10 +86,21 @@ export class CrawlerModule {
                 : new PostgresHostGate(db),
         },
         {
-          provide: PageFetcher,
+          provide: ClosingHttpPageFetcher,
           inject: [HostGate, APP_CONFIG],
           useFactory: (gate: HostGate, config: AppConfig) =>
             new ClosingHttpPageFetcher(gate, config.analyser),
+        },
+        {
+          // The process's renderer (AnalysisJobsModule's): one browser for reports and crawls.
+          provide: PageFetcher,
+          inject: [ClosingHttpPageFetcher, HostGate, Renderer],
+          useFactory: (
+            http: ClosingHttpPageFetcher,
+            gate: HostGate,
+            renderer: Renderer,
+          ) =>
+            new RenderingPageFetcher(http, gate, renderForAnalysis(renderer)),
         },
         { provide: PageReaders, useFactory: () => new ClosingPageReaders() },
         {

@@ -27,3 +27,8 @@ export { startPolicyProxy } from './policy-proxy.js';
 export type { PolicyProxy, ProxyFailure } from './policy-proxy.js';
 export type { ProcessId } from './browser-processes.js';
 export { stillRunning } from './browser-processes.js';
+export {
+  analysisAnswerOf,
+  analysisErrorOf,
+  renderForAnalysis,
+} from './analysis-answer.js';

@@ -123,6 +123,7 @@ const SUMMARY_COLUMNS = [
   'report.error',
   'report.schedule',
   'report.nextRunAt',
+  'report.render',
 ];
 
 /**

@@ -78,7 +78,7 @@ export class ReportSubjects
   }
 
   analyse(claim: ClaimedRun, analyser: Analyser): Promise<AnalysisResults> {
-    return analyser.analyse(claim.url);
+    return analyser.analyse(claim.url, { render: claim.render });
   }
 
   complete(

@@ -97,6 +97,10 @@ export class Report {
   @Column({ name: 'share_version', type: 'integer', default: 0 })
   shareVersion: number;
 
+  /** Judged as a browser renders the page (render: true), on every run. */
+  @Column({ type: 'boolean', default: false })
+  render: boolean;
+
   /** Analysed again by itself this often; null when never. */
   @Column({ type: 'text', nullable: true })
   schedule: Schedule | null;

@@ -100,6 +100,13 @@ export class ReportSummaryView {
   share_url: string | null;
 
   @ApiProperty({
+    description:
+      'Whether the page is judged as a browser renders it, once its scripts have run (`render: true` when created).',
+    example: false,
+  })
+  render: boolean;
+
+  @ApiProperty({
     enum: [...SCHEDULES, null],
     type: 'string',
     nullable: true,
@@ -168,6 +175,7 @@ export function toSummaryView(
     updated_at: report.updatedAt.toISOString(),
     error: report.error,
     share_url: shareUrlOf(report, origin),
+    render: report.render,
     schedule: report.schedule,
     next_run_at: report.nextRunAt?.toISOString() ?? null,
   };

@@ -24,6 +24,8 @@ export interface NewReport {
   shareToken: string | null;
   schedule: Schedule | null;
   nextRunAt: Date | null;
+  /** Judged as a browser renders the page. */
+  render: boolean;
 }
 
 /** What a write that adds to an account's reports finds of them, under the account's lock. */
@@ -46,6 +48,8 @@ export type SettleStep = (manager: EntityManager) => Promise<void>;
 /** A run as claim starts it: the result the report had before it stays until it completes. */
 export interface ClaimedRun {
   url: string;
+  /** Judge the page as a browser renders it. */
+  render: boolean;
   attempts: number;
   accountId: string;
   /** The latest completed result so far; both null before the first completion. */
@@ -71,7 +75,7 @@ const REQUEUE_COLUMNS: QueryDeepPartialEntity<Report> = {
 /** Every selected column of a report, named as the entity names it (see findForAccount). */
 const REPORT_COLUMNS = `id, account_id AS "accountId", url, project, status, result,
   score, privacy, password_hash AS "passwordHash", run, attempts,
-  share_token AS "shareToken", share_version AS "shareVersion", schedule,
+  share_token AS "shareToken", share_version AS "shareVersion", schedule, render,
   next_run_at AS "nextRunAt", generated_at AS "generatedAt",
   created_at AS "createdAt", updated_at AS "updatedAt", error, results`;
 /** What a completed analysis sets on its report. */
@@ -167,13 +171,13 @@ export class ReportsRepository {
       admit(await this.countsOf(manager, accountId));
       const rows: InsertedRow[] = await manager.query(
         `INSERT INTO reports (account_id, url, project, status, privacy, password_hash, share_token,
-                              schedule, next_run_at)
+                              schedule, next_run_at, render)
          SELECT $1, item.url, item.project, 'queued', item.privacy, item.password_hash,
-                item.share_token, item.schedule, item.next_run_at
+                item.share_token, item.schedule, item.next_run_at, item.render
          FROM unnest($2::varchar[], $3::varchar[], $4::smallint[], $5::text[], $6::text[],
-                     $7::text[], $8::timestamptz[])
+                     $7::text[], $8::timestamptz[], $9::boolean[])
               WITH ORDINALITY AS item(url, project, privacy, password_hash, share_token,
-                                      schedule, next_run_at, n)
+                                      schedule, next_run_at, render, n)
          ORDER BY item.n
          RETURNING id, created_at, updated_at`,
         [
@@ -185,6 +189,7 @@ export class ReportsRepository {
           reports.map((report) => report.shareToken),
           reports.map((report) => report.schedule),
           reports.map((report) => report.nextRunAt),
+          reports.map((report) => report.render),
         ],
       );
       // Ids are drawn in the order the rows are inserted: the order given.
@@ -334,10 +339,11 @@ export class ReportsRepository {
       runStartedAt: () =>
         `CASE WHEN status = 'queued' AND attempts = 0 THEN now() ELSE coalesce(run_started_at, now()) END`,
     })
-      .returning('url, attempts, account_id, score, result')
+      .returning('url, render, attempts, account_id, score, result')
       .execute();
     const [row] = result.raw as Array<{
       url: string;
+      render: boolean;
       attempts: number;
       account_id: string;
       score: number | null;
@@ -346,6 +352,7 @@ export class ReportsRepository {
     if (!row) return null;
     return {
       url: row.url,
+      render: row.render,
       attempts: row.attempts,
       accountId: String(row.account_id),
       previous: { score: row.score, result: row.result },

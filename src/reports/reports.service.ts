@@ -12,6 +12,10 @@ import {
   TooManyRequestsProblem,
   ValidationProblem,
 } from '../common/problem.js';
+import {
+  assertRenderingAvailable,
+  RENDER_BUDGET_MS,
+} from '../common/rendering-available.js';
 import { throwIfInvalid } from '../common/validation.js';
 import type { FieldErrors } from '../common/validation.js';
 import { Clock } from '../common/clock.js';
@@ -193,6 +197,7 @@ export class ReportsService {
     completion: Completion,
   ): Promise<Report> {
     throwIfInvalid(await this.judgeNew(body, body.fieldErrors));
+    if (body.render) await assertRenderingAvailable(this.config.chromiumPath);
     const report = await this.newReport(accountId, body);
     const [saved] = await this.reports.insertQueued(
       [report],
@@ -226,6 +231,9 @@ export class ReportsService {
       }
     });
     throwIfInvalid(errors);
+    if (body.reports.some((item) => item.render)) {
+      await assertRenderingAvailable(this.config.chromiumPath);
+    }
     const reports = await Promise.all(
       body.reports.map((item) => this.newReport(accountId, item)),
     );
@@ -283,6 +291,7 @@ export class ReportsService {
     const privacy = body.privacy ?? Privacy.Private;
     const schedule = scheduleOf(body.schedule ?? 'off');
     return {
+      render: body.render ?? false,
       schedule,
       nextRunAt: schedule ? firstRunAt(schedule, this.clock.now()) : null,
       accountId,
@@ -417,7 +426,7 @@ export class ReportsService {
 
   /**
    * The report once its analysis has settled, or as it stands when the analysis
-   * deadline (plus a second) has passed first; at once with 'async'. The report is
+   * deadline (plus a second, plus the render's time cap when it renders) has passed first; at once with 'async'. The report is
    * saved already: if the database cannot be read now, the answer is the report as
    * it was saved, never an error.
    */
@@ -428,7 +437,9 @@ export class ReportsService {
     if (completion === 'async') return saved;
     await this.subjects.waitForSettle(
       saved.id,
-      this.config.analyser.deadlineMs + 1_000,
+      this.config.analyser.deadlineMs +
+        1_000 +
+        (saved.render ? RENDER_BUDGET_MS : 0),
     );
     return this.reports
       .findForAccount(saved.accountId, saved.id)

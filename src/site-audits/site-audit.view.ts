@@ -27,6 +27,12 @@ export class CrawlSettingsView implements CrawlSettings {
   respect_robots: boolean;
   @ApiProperty({ example: true })
   sitemaps: boolean;
+  @ApiProperty({
+    example: false,
+    description:
+      'HTML pages are rendered in a browser: judged, and their links followed, as the rendered DOM has them.',
+  })
+  render: boolean;
 }
 
 export class CrawlProgressView {
@@ -244,7 +250,8 @@ export function toSiteAuditView(
     project: audit.project,
     status: audit.status,
     stop_reason: audit.stopReason,
-    settings: audit.settings,
+    // Audits from before rendering stored no `render`: they did not render.
+    settings: { ...audit.settings, render: audit.settings.render === true },
     progress: {
       pages_crawled: audit.crawled,
       // Once stopped, nothing is queued: what the crawl left is not requested.

@@ -38,7 +38,7 @@ import { SharedAuditsController } from './shared/shared-audits.controller.js';
     SchedulesModule,
     JudgementModule,
     CrawlerModule.register({
-      imports: [JudgementModule],
+      imports: [JudgementModule, AnalysisJobsModule],
       outcomes: SiteCrawlOutcomes,
     }),
   ],

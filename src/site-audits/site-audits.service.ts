@@ -6,6 +6,7 @@ import {
   parseTargetUrl,
   projectOf,
 } from '../analysis/index.js';
+import { assertRenderingAvailable } from '../common/rendering-available.js';
 import { Clock } from '../common/clock.js';
 import { countThenPage } from '../common/pagination/paginate.js';
 import type { NumberedPage } from '../common/pagination/paginate.js';
@@ -94,6 +95,7 @@ export class SiteAuditsService {
       if (problem) errors.password = [problem];
     }
     throwIfInvalid(errors);
+    if (body.render) await assertRenderingAvailable(this.config.chromiumPath);
     const schedule = scheduleOf(body.schedule ?? 'off');
     const url = normaliseTargetUrl(target!);
     const saved = await this.audits.insertQueued(
@@ -108,6 +110,7 @@ export class SiteAuditsService {
           exclude: body.exclude ?? [],
           respect_robots: body.respect_robots ?? true,
           sitemaps: body.sitemaps ?? true,
+          render: body.render ?? false,
         },
         privacy,
         passwordHash:

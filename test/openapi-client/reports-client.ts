@@ -25,6 +25,8 @@ export function explainFailure(code: ReportErrorCode): string {
       return 'Too many redirects.';
     case 'blocked':
       return 'The address is not allowed.';
+    case 'render_failed':
+      return 'The browser rendered no page.';
     case 'internal':
       return 'The analyser failed.';
     default: {

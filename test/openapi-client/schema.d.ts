@@ -616,6 +616,7 @@ export interface components {
         | 'too_large'
         | 'redirect_limit'
         | 'blocked'
+        | 'render_failed'
         | 'internal';
       /**
        * @description One sentence for a person; do not parse it.
@@ -669,6 +670,11 @@ export interface components {
        * @example https://reports.example.com/r/Xb3kQ9vT0mZsY7pL2cR5nW8dF1hJ4gA6
        */
       share_url: string | null;
+      /**
+       * @description Whether the page is judged as a browser renders it, once its scripts have run (`render: true` when created).
+       * @example false
+       */
+      render: boolean;
       /**
        * @description How often the page is analysed again by itself; null when it is not.
        * @enum {string|null}
@@ -846,6 +852,11 @@ export interface components {
        */
       share_url: string | null;
       /**
+       * @description Whether the page is judged as a browser renders it, once its scripts have run (`render: true` when created).
+       * @example false
+       */
+      render: boolean;
+      /**
        * @description How often the page is analysed again by itself; null when it is not.
        * @enum {string|null}
        */
@@ -886,6 +897,11 @@ export interface components {
        * @enum {string|null}
        */
       schedule: 'daily' | 'weekly' | 'off' | null;
+      /**
+       * @description Judge the page as a browser renders it, once its scripts have run (headless Chromium, every request under the address policy), as search engines do before they index it: the page checks read the rendered DOM, status and headers the raw answer, and the rendered-against-raw checks compare the two. Slower (about a second a page more). 503 when the service has no Chromium.
+       * @default false
+       */
+      render: boolean;
     };
     ReportBatchEnvelope: {
       /** @description Every report of the batch, in its order, queued. */
@@ -1135,6 +1151,11 @@ export interface components {
        */
       share_url: string | null;
       /**
+       * @description Whether the page is judged as a browser renders it, once its scripts have run (`render: true` when created).
+       * @example false
+       */
+      render: boolean;
+      /**
        * @description How often the page is analysed again by itself; null when it is not.
        * @enum {string|null}
        */
@@ -1166,6 +1187,11 @@ export interface components {
       respect_robots: boolean;
       /** @example true */
       sitemaps: boolean;
+      /**
+       * @description HTML pages are rendered in a browser: judged, and their links followed, as the rendered DOM has them.
+       * @example false
+       */
+      render: boolean;
     };
     CrawlProgressView: {
       /** @description Pages requested and settled so far (whatever they answered). */
@@ -1707,6 +1733,11 @@ export interface components {
            * @enum {string|null}
            */
           schedule?: 'daily' | 'weekly' | 'off' | null;
+          /**
+           * @description Judge the page as a browser renders it, once its scripts have run (headless Chromium, every request under the address policy), as search engines do before they index it: the page checks read the rendered DOM, status and headers the raw answer, and the rendered-against-raw checks compare the two. Slower (about a second a page more). 503 when the service has no Chromium.
+           * @default false
+           */
+          render?: boolean;
         };
         'application/json': {
           /**
@@ -1732,6 +1763,11 @@ export interface components {
            * @enum {string|null}
            */
           schedule?: 'daily' | 'weekly' | 'off' | null;
+          /**
+           * @description Judge the page as a browser renders it, once its scripts have run (headless Chromium, every request under the address policy), as search engines do before they index it: the page checks read the rendered DOM, status and headers the raw answer, and the rendered-against-raw checks compare the two. Slower (about a second a page more). 503 when the service has no Chromium.
+           * @default false
+           */
+          render?: boolean;
         };
       };
     };
@@ -1864,6 +1900,11 @@ export interface components {
            */
           sitemaps?: boolean;
           /**
+           * @description Render each HTML page in headless Chromium (every request under the address policy), as search engines do before they index it: the page checks judge the rendered DOM, the rendered-against-raw checks compare it with the raw HTML, and the crawl follows the links of the rendered DOM. Slower: each HTML page is fetched, then rendered (docs/rendering.md has the figures). 503 when the service has no Chromium.
+           * @default false
+           */
+          render?: boolean;
+          /**
            * @description 0 public, 1 private, 2 password-protected (as a report).
            * @default 1
            * @enum {integer}
@@ -1917,6 +1958,11 @@ export interface components {
            * @default true
            */
           sitemaps?: boolean;
+          /**
+           * @description Render each HTML page in headless Chromium (every request under the address policy), as search engines do before they index it: the page checks judge the rendered DOM, the rendered-against-raw checks compare it with the raw HTML, and the crawl follows the links of the rendered DOM. Slower: each HTML page is fetched, then rendered (docs/rendering.md has the figures). 503 when the service has no Chromium.
+           * @default false
+           */
+          render?: boolean;
           /**
            * @description 0 public, 1 private, 2 password-protected (as a report).
            * @default 1

@@ -119,6 +119,7 @@ export class FakeReportsRepository implements PublicOf<ReportsRepository> {
       shareVersion: 0,
       schedule: null,
       nextRunAt: null,
+      render: false,
       generatedAt: null,
       createdAt: now,
       updatedAt: now,
@@ -258,6 +259,7 @@ export class FakeReportsRepository implements PublicOf<ReportsRepository> {
     stored.status = 'running';
     return Promise.resolve({
       url: stored.url,
+      render: stored.render,
       attempts: stored.attempts,
       accountId: stored.accountId,
       previous: { score: stored.score, result: stored.result },

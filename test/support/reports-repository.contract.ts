@@ -32,6 +32,7 @@ function newReport(
     privacy: Privacy.Private,
     passwordHash: null,
     shareToken: null,
+    render: false,
     schedule: null,
     nextRunAt: null,
     ...fields,
@@ -142,12 +143,24 @@ export function reportsRepositoryContract(
       expect(await s.reports.claim(report.id, 2)).toBeNull();
       expect(await s.reports.claim(report.id, 1)).toEqual({
         url: report.url,
+        render: false,
         attempts: 0,
         accountId: account,
         previous: { score: null, result: null },
       });
       // A dead worker's run is claimed again.
       expect(await s.reports.claim(report.id, 1)).not.toBeNull();
+    });
+
+    it('keeps render: true of a report, and claims its runs with it', async () => {
+      const report = await queued({ render: true });
+      expect(report.render).toBe(true);
+      expect(await s.reports.findForAccount(account, report.id)).toMatchObject({
+        render: true,
+      });
+      expect(await s.reports.claim(report.id, 1)).toMatchObject({
+        render: true,
+      });
     });
 
     it('completes a running run once, and keeps its results', async () => {

@@ -20,6 +20,8 @@ export interface Check {
   readonly notApplicableWhen: string | null;
   /** What to change when it fails, in one or two sentences; failed results carry it. */
   readonly advice: string;
+  /** Run only on a page rendered in a browser (render: true): it compares the rendered DOM with the raw HTML. */
+  readonly onlyRendered?: boolean;
   run(page: ParsedPage, snapshot: Snapshot): CheckOutcome;
 }
 

@@ -1,7 +1,8 @@
 import * as layout from './layout.js';
 import * as miscellaneous from './miscellaneous.js';
 import * as performance from './performance.js';
-import { CHECK_FAMILIES, CHECKS } from './registry.js';
+import * as rendering from './rendering.js';
+import { CHECK_FAMILIES, CHECKS, checksFor } from './registry.js';
 import type { Check } from './registry.js';
 import * as security from './security.js';
 import * as securityHardening from './security-hardening.js';
@@ -14,6 +15,7 @@ const FAMILY_MODULES = {
   layout,
   miscellaneous,
   performance,
+  rendering,
   security,
   securityHardening,
   seoContent,
@@ -80,5 +82,16 @@ describe('the check registry', () => {
         adviceOfOneOrTwoSentences: true,
       });
     }
+  });
+
+  it('runs the rendered-against-raw checks on rendered pages only', () => {
+    const onlyRendered = CHECKS.filter((check) => check.onlyRendered);
+    expect(onlyRendered.map((check) => check.id)).toEqual(
+      rendering.RENDERING_CHECKS.map((check) => check.id),
+    );
+    expect(checksFor(true)).toEqual(CHECKS);
+    expect(checksFor(false)).toEqual(
+      CHECKS.filter((check) => !onlyRendered.includes(check)),
+    );
   });
 });

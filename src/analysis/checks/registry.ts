@@ -2,6 +2,7 @@ import type { Check } from './check.js';
 import { LAYOUT_CHECKS } from './layout.js';
 import { MISCELLANEOUS_CHECKS } from './miscellaneous.js';
 import { PERFORMANCE_CHECKS } from './performance.js';
+import { RENDERING_CHECKS } from './rendering.js';
 import { SECURITY_CHECKS } from './security.js';
 import { SECURITY_HARDENING_CHECKS } from './security-hardening.js';
 import { SEO_CONTENT_CHECKS } from './seo-content.js';
@@ -24,7 +25,17 @@ export const CHECK_FAMILIES: readonly (readonly Check[])[] = [
   LAYOUT_CHECKS,
   SECURITY_HARDENING_CHECKS,
   MISCELLANEOUS_CHECKS,
+  RENDERING_CHECKS,
 ];
 
 /** Every check, family after family: the order of a report's `checks`. */
 export const CHECKS: readonly Check[] = CHECK_FAMILIES.flat();
+
+/** The checks a page is judged by: those comparing rendered and raw only when it was rendered. */
+export function checksFor(rendered: boolean): readonly Check[] {
+  return rendered ? CHECKS : CHECKS_OF_RAW_PAGES;
+}
+
+const CHECKS_OF_RAW_PAGES: readonly Check[] = CHECKS.filter(
+  (check) => !check.onlyRendered,
+);

@@ -4,7 +4,13 @@ import type { AnalyserOptions } from '../options.js';
 import { parsePage } from '../parse.js';
 import type { ParsedPage } from '../parse.js';
 import { decodeRobotsTxt } from '../robots-txt/index.js';
-import type { LinkProbes, SideFetch, Snapshot, TargetProbe } from '../types.js';
+import type {
+  LinkProbes,
+  RenderedDom,
+  SideFetch,
+  Snapshot,
+  TargetProbe,
+} from '../types.js';
 import type { AddressPolicy, Lookup } from './address-policy.js';
 import { decodeHtml, decodeUtf8, HTML_TYPES, mediaTypeOf } from './decode.js';
 import type { DecodedHtml } from './decode.js';
@@ -77,6 +83,11 @@ export interface GatherDependencies {
    * not asked again: its final answer, read whole within the options' limits.
    */
   page?: FetchedResponse;
+  /**
+   * The page as a browser rendered it (render: true), with `page` its raw answer: the
+   * probes and the checks read the rendered DOM, status and headers the raw answer.
+   */
+  rendered?: RenderedDom;
 }
 
 /** A snapshot and its HTML parsed, which gathering needs for the probes and judging reuses. */
@@ -126,12 +137,13 @@ export async function gather(
       fetched.body,
       fetched.headers['content-type'] || null,
     );
+    const { rendered } = dependencies;
     const bounds = {
       deadline: deadline.signal,
       timeoutMs: options.sideFetchTimeoutMs,
     };
     const planning = (dependencies.planProbes ?? planHere)({
-      html: decoded.html,
+      html: rendered?.html ?? decoded.html,
       finalUrl: fetched.url,
       headers: fetched.headers,
     });
@@ -148,7 +160,9 @@ export async function gather(
       planning.then((plan) => gatherProbes(prober, plan, fetched)),
     ]);
     const snapshot = buildSnapshot(url, fetched, decoded, side, probes);
-    return Object.freeze(snapshot);
+    return Object.freeze(
+      rendered ? withRendering(snapshot, rendered) : snapshot,
+    );
   } finally {
     deadline.clear();
     await client.close();
@@ -187,22 +201,25 @@ const NO_NETWORK = {
 /**
  * A page a crawl fetched, gathered without the network: its HTML parsed once (for
  * the probe plan and for judging), its site's facts given, and its probes answered by
- * `answers`, which must answer without asking.
+ * `answers`, which must answer without asking. With `rendered`, the DOM a browser
+ * made of it is what is parsed and judged, `fetched` its raw answer.
  */
 export async function gatherFetched(
   url: string,
   fetched: FetchedResponse,
   side: SiteFacts,
   answers: ProbeAnswers,
+  rendered?: RenderedDom,
 ): Promise<Gathered & { plan: ProbePlan }> {
   takePage(fetched);
   const decoded = decodeHtml(
     fetched.body,
     fetched.headers['content-type'] || null,
   );
-  const page = parsePage(decoded.html, fetched.url);
+  const html = rendered?.html ?? decoded.html;
+  const page = parsePage(html, fetched.url);
   const plan = planProbes(page, {
-    html: decoded.html,
+    html,
     finalUrl: fetched.url,
     headers: fetched.headers,
   });
@@ -212,9 +229,8 @@ export async function gatherFetched(
     answers,
   );
   const probes = await gatherProbes(prober, plan, fetched);
-  const snapshot = Object.freeze(
-    buildSnapshot(url, fetched, decoded, side, probes),
-  );
+  const raw = buildSnapshot(url, fetched, decoded, side, probes);
+  const snapshot = Object.freeze(rendered ? withRendering(raw, rendered) : raw);
   return { snapshot, page, plan };
 }
 
@@ -448,6 +464,14 @@ function httpUrl(href: string, base: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** The snapshot judged on the rendered DOM, the raw HTML kept beside it. */
+export function withRendering(
+  snapshot: Snapshot,
+  { html, ...facts }: RenderedDom,
+): Snapshot {
+  return { ...snapshot, html, rendering: { ...facts, rawHtml: snapshot.html } };
 }
 
 function buildSnapshot(

@@ -6,7 +6,7 @@ import type { ProbeAnswers } from '../fetch/probe-answers.js';
 import { httpTwinOf } from '../fetch/probes.js';
 import { judge } from '../judge.js';
 import { PROBE_LIMITS } from '../options.js';
-import type { AnalysisResults, TargetProbe } from '../types.js';
+import type { AnalysisResults, RenderedDom, TargetProbe } from '../types.js';
 import {
   agreedCanonical,
   anchors,
@@ -76,19 +76,22 @@ export interface AuditPageReading {
  * for its facts, its probe plan and its page checks, with the site's facts it was
  * given (asked once an audit). No probe is asked (a crawl probes each URL once an
  * audit and judges broken_links and canonical again once it stops), but the http://
- * twin of an https page, which the site answered once for all its pages.
+ * twin of an https page, which the site answered once for all its pages. With
+ * `rendered`, the facts, links and checks are those of the DOM a browser rendered.
  */
 export async function readAuditPage(
   answer: FetchedResponse,
   url: string,
   site: SiteFacts,
   twin: TargetProbe | null,
+  rendered?: RenderedDom,
 ): Promise<AuditPageReading> {
   const { snapshot, page, plan } = await gatherFetched(
     url,
     answer,
     site,
     answersAtFirst(url, twin),
+    rendered,
   );
   return {
     facts: auditPageFacts(page, url, answer.headers),

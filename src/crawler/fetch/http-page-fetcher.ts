@@ -14,7 +14,7 @@ import type {
 import { HostGate } from './host-gate.js';
 import type { HostPoliteness, HostTurn } from './host-gate.js';
 import { isHtmlPage, PageFetcher } from './page-fetcher.js';
-import type { SideOptions } from './page-fetcher.js';
+import type { PageRequest, SideOptions } from './page-fetcher.js';
 
 /** Probes of one page run at once. */
 const PROBES_AT_ONCE = 8;
@@ -26,7 +26,7 @@ const SIDE_BYTES = 512 * 1024;
 
 /**
  * The crawler's fetcher over plain HTTP: the guarded client (address policy, limits,
- * decoding) behind each host's turn.
+ * decoding) behind each host's turn. It renders nothing: RenderingPageFetcher does.
  */
 export class HttpPageFetcher extends PageFetcher {
   private readonly client: GuardedClient;
@@ -48,11 +48,11 @@ export class HttpPageFetcher extends PageFetcher {
     url: string,
     politeness: HostPoliteness,
     stop: AbortSignal,
-    stillWanted: () => Promise<boolean> = () => Promise.resolve(true),
+    { stillWanted }: PageRequest = {},
   ): Promise<FetchedResponse | null> {
     const turn = await this.gate.turnFor(url, politeness, stop);
     try {
-      if (!(await stillWanted())) return null;
+      if (stillWanted && !(await stillWanted())) return null;
       return await this.client.get(url, {
         signal: AbortSignal.any([
           stop,

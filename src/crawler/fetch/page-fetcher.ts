@@ -1,5 +1,6 @@
 import type {
   FetchedResponse,
+  RenderedDom,
   SideFetch,
   TargetProbe,
 } from '../../analysis/index.js';
@@ -14,6 +15,19 @@ export function isHtmlPage(head: {
 }): boolean {
   const type = head.headers['content-type']?.split(';')[0].trim().toLowerCase();
   return head.status === 200 && type !== undefined && HTML_TYPES.includes(type);
+}
+
+/** A page's own answer, and the DOM a browser made of it when the crawl renders its pages. */
+export interface PageAnswer extends FetchedResponse {
+  rendered?: RenderedDom;
+}
+
+/** How a page is asked for. */
+export interface PageRequest {
+  /** Asked once the host's turn has come: false when the page is no longer wanted. */
+  stillWanted?: () => Promise<boolean>;
+  /** Render an HTML page answered 200 in a browser too (render: true): its links are those of the rendered DOM. */
+  render?: boolean;
 }
 
 /** How a side request of the start is read. */
@@ -33,16 +47,17 @@ export interface SideOptions {
 export abstract class PageFetcher {
   /**
    * A page's own answer: its redirect not followed, its body read only when it is an
-   * HTML page answered 200. Waits for the host's turn, then asks `stillWanted` (null
-   * when the crawl stopped meanwhile). Throws AnalysisError when it cannot be asked
-   * (transient ones are tried again), or stop's reason.
+   * HTML page answered 200 (and then rendered too, when asked). Waits for the host's
+   * turn, then asks `stillWanted` (null when the crawl stopped meanwhile). Throws
+   * AnalysisError when it cannot be asked or rendered (transient ones are tried
+   * again), or stop's reason.
    */
   abstract page(
     url: string,
     politeness: HostPoliteness,
     stop: AbortSignal,
-    stillWanted?: () => Promise<boolean>,
-  ): Promise<FetchedResponse | null>;
+    request?: PageRequest,
+  ): Promise<PageAnswer | null>;
 
   /**
    * The answers of URLs the crawl probes once (HEAD, then GET when HEAD may have been

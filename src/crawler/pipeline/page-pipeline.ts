@@ -1,6 +1,5 @@
 import { Logger } from '@nestjs/common';
 import { AnalysisError } from '../../analysis/index.js';
-import type { FetchedResponse } from '../../analysis/index.js';
 import { isDatabaseUnavailable } from '../../common/problem.filter.js';
 import type { CrawlContext } from '../crawl-context.js';
 import { bareRecord, SERVICE_ERROR } from '../frontier/crawl-records.js';
@@ -14,6 +13,7 @@ import type {
 import { PageFetcher } from '../fetch/page-fetcher.js';
 import type { HostPoliteness } from '../fetch/host-gate.js';
 import { isHtmlPage } from '../fetch/page-fetcher.js';
+import type { PageAnswer } from '../fetch/page-fetcher.js';
 import { readHead } from './page-reading.js';
 import type { PageReading } from './page-reading.js';
 import { PageReaders } from './page-readers.js';
@@ -76,7 +76,7 @@ export class CrawlPipeline {
       page.url,
       context.policy.politeness,
       stop,
-      stillWanted,
+      { stillWanted, render: context.render },
     );
     if (answer === null) return null;
     return this.read(page.url, page.depth, answer, context);
@@ -90,7 +90,7 @@ export class CrawlPipeline {
   async read(
     url: string,
     depth: number | null,
-    answer: FetchedResponse,
+    answer: PageAnswer,
     context: CrawlContext,
   ): Promise<PageReading> {
     if (!isHtmlPage(answer)) return readHead(answer, depth, context.policy);

@@ -1,9 +1,6 @@
-import type {
-  FetchedResponse,
-  SiteFacts,
-  TargetProbe,
-} from '../../analysis/index.js';
+import type { SiteFacts, TargetProbe } from '../../analysis/index.js';
 import { AnalysisError } from '../../analysis/index.js';
+import type { PageAnswer } from '../fetch/page-fetcher.js';
 import { CrawlPolicy } from '../policy/crawl-policy.js';
 import type { ReadingContext } from '../crawl-context.js';
 import { decided, readPage } from './page-reading.js';
@@ -17,7 +14,7 @@ export type ReaderTask =
       context?: ReadingContext;
       url: string;
       depth: number | null;
-      answer: FetchedResponse;
+      answer: PageAnswer;
     }
   | {
       kind: 'decide';

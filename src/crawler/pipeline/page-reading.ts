@@ -5,6 +5,7 @@ import type {
   SiteFacts,
   TargetProbe,
 } from '../../analysis/index.js';
+import type { PageAnswer } from '../fetch/page-fetcher.js';
 import type { CrawlPolicy, Discovery } from '../policy/crawl-policy.js';
 import { bareRecord } from '../frontier/crawl-records.js';
 export type {
@@ -86,13 +87,13 @@ export function readHead(
  */
 export async function readPage(
   url: string,
-  answer: FetchedResponse,
+  answer: PageAnswer,
   depth: number | null,
   policy: CrawlPolicy,
   site: SiteFacts,
   twin: TargetProbe | null,
 ): Promise<PageReading> {
-  const reading = await readAuditPage(answer, url, site, twin);
+  const reading = await readAuditPage(answer, url, site, twin, answer.rendered);
   return readingOf(url, answer, depth, policy, reading);
 }
 

@@ -7,7 +7,6 @@ import {
   normaliseUrl,
 } from '../../analysis/index.js';
 import type {
-  FetchedResponse,
   SideFetch,
   SiteFacts,
   SitemapRead,
@@ -21,6 +20,7 @@ import type { PageSettlement } from '../frontier/frontier.repository.js';
 import { urlHash } from '../crawl.js';
 import type { HostPoliteness } from '../fetch/host-gate.js';
 import { PageFetcher } from '../fetch/page-fetcher.js';
+import type { PageAnswer } from '../fetch/page-fetcher.js';
 import { whileCrawling } from './crawl-watch.js';
 import { CrawlPipeline } from '../pipeline/page-pipeline.js';
 import { PageReaders } from '../pipeline/page-readers.js';
@@ -31,7 +31,7 @@ const START_REDIRECTS = 5;
 /** One request of the start: the URL and its answer. */
 export interface StartHop {
   url: string;
-  answer: FetchedResponse;
+  answer: PageAnswer;
 }
 
 /** The start of a crawl that cannot go on: its start URL could not be fetched. */
@@ -125,7 +125,12 @@ export class CrawlStart {
       concurrency: this.settings.hostConcurrency,
       delayMs: 0,
     };
-    const hops = await this.walk(crawl.url, politeness, stop);
+    const hops = await this.walk(
+      crawl.url,
+      politeness,
+      stop,
+      crawl.settings.render === true,
+    );
     const last = hops.at(-1)!;
     const origin = new URL(last.url).origin;
     const { facts, sitemapUrls } = await this.siteOf(
@@ -177,13 +182,14 @@ export class CrawlStart {
   }
 
   /**
-   * Follows the start URL's redirects, requesting each URL once, none past `stop`.
-   * Throws StartFailed, or stop's reason.
+   * Follows the start URL's redirects, requesting each URL once, none past `stop`,
+   * rendering the page they lead to when `render`. Throws StartFailed, or stop's reason.
    */
   async walk(
     startUrl: string,
     politeness: HostPoliteness,
     stop: AbortSignal,
+    render = false,
   ): Promise<StartHop[]> {
     const hops: StartHop[] = [];
     const seen = new Set<string>();
@@ -196,9 +202,9 @@ export class CrawlStart {
         });
       }
       seen.add(url);
-      let answer: FetchedResponse | null;
+      let answer: PageAnswer | null;
       try {
-        answer = await this.fetcher.page(url, politeness, stop);
+        answer = await this.fetcher.page(url, politeness, stop, { render });
       } catch (error) {
         if (stop.aborted) throw stop.reason;
         const code = error instanceof AnalysisError ? error.code : 'connection';

@@ -1,7 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { EmptyAsAbsent } from '../../common/transforms.js';
+import { IsBoolean } from 'class-validator';
+import { EmptyAsAbsent, FormBoolean } from '../../common/transforms.js';
 import { IsTargetUrl } from '../../common/target-url.js';
-import { BodyCheckedInService } from '../../common/validation.js';
+import {
+  BodyCheckedInService,
+  OptionalNotNull,
+} from '../../common/validation.js';
 import { Privacy } from '../report.entity.js';
 import { PASSWORD_MAX_LENGTH } from '../../sharing/privacy.js';
 import { IsPrivacy, IsSharePassword } from '../../sharing/privacy-fields.js';
@@ -53,4 +57,15 @@ export class CreateReportDto extends BodyCheckedInService {
   })
   @IsScheduleSetting()
   schedule?: ScheduleSetting;
+
+  @ApiPropertyOptional({
+    type: 'boolean',
+    default: false,
+    description:
+      'Judge the page as a browser renders it, once its scripts have run (headless Chromium, every request under the address policy), as search engines do before they index it: the page checks read the rendered DOM, status and headers the raw answer, and the rendered-against-raw checks compare the two. Slower (about a second a page more). 503 when the service has no Chromium.',
+  })
+  @FormBoolean()
+  @OptionalNotNull()
+  @IsBoolean({ message: 'render must be true or false' })
+  render?: boolean;
 }

@@ -19,6 +19,7 @@ function auditOf(fields: Partial<SiteAuditView> = {}): SiteAuditView {
       exclude: [],
       respect_robots: true,
       sitemaps: true,
+      render: false,
     },
     progress: {
       pages_crawled: 12,

@@ -21,6 +21,8 @@ export const EXAMPLES_SHOWN = 3;
 export interface AuditSiteOptions {
   url: string;
   maxPages?: number;
+  /** --render: pages rendered in a browser. */
+  render?: boolean;
   json: boolean;
   colour: boolean;
   /** How often the audit is read while it runs. */
@@ -69,7 +71,12 @@ export async function auditSite(
       given && 'auditId' in given
         ? await baselineFromService(client, given.auditId)
         : given;
-    audit = await client.create(options.url, options.maxPages);
+    audit = await client.create(options.url, {
+      ...(options.maxPages === undefined
+        ? {}
+        : { max_pages: options.maxPages }),
+      ...(options.render ? { render: true } : {}),
+    });
     // The audit is judged (finished_at) after its crawl stops, whatever stopped it.
     while (audit.finished_at === null) {
       output.progress?.(progressOf(audit));

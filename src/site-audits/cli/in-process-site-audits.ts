@@ -38,10 +38,10 @@ export function inProcessSiteAuditClient(
 
   return {
     where: null,
-    create: (url, maxPages) =>
+    create: (url, fields) =>
       answered(async () => {
         const body = (await validation.transform(
-          { url, ...(maxPages === undefined ? {} : { max_pages: maxPages }) },
+          { url, ...fields },
           { type: 'body', metatype: CreateSiteAuditDto },
         )) as CreateSiteAuditDto;
         const { audit, queued } = await audits.create(accountId, body);

@@ -10,7 +10,7 @@ import type { SiteAuditView } from '../site-audit.view.js';
 export interface SiteAuditClient {
   /** Where the audit can be read afterwards (the API's address), or null when it goes with the process. */
   readonly where: string | null;
-  create(url: string, maxPages: number | undefined): Promise<SiteAuditView>;
+  create(url: string, fields: AuditFields): Promise<SiteAuditView>;
   get(id: number): Promise<SiteAuditView>;
   cancel(id: number): Promise<void>;
   /** GET /site-audits/{id}/issues: every check that affects a page, most pages first. */
@@ -19,6 +19,12 @@ export interface SiteAuditClient {
   examples(id: number, checkId: string, count: number): Promise<string[]>;
   /** The URLs of every page a check affects, in crawl order. */
   affectedUrls(id: number, checkId: string): Promise<string[]>;
+}
+
+/** What the command line sets of a new audit, as the API's fields. */
+export interface AuditFields {
+  max_pages?: number;
+  render?: boolean;
 }
 
 /** Pages read at a time when every affected page is wanted: the lists' largest page. */
@@ -103,11 +109,7 @@ export function httpSiteAuditClient(
 
   return {
     where: base,
-    create: (url, maxPages) =>
-      call('POST', '/site-audits', {
-        url,
-        ...(maxPages === undefined ? {} : { max_pages: maxPages }),
-      }),
+    create: (url, fields) => call('POST', '/site-audits', { url, ...fields }),
     get: (id) => call('GET', `/site-audits/${id}`),
     cancel: async (id) => {
       await call('POST', `/site-audits/${id}/cancel`);

@@ -13,7 +13,11 @@ import {
 } from 'class-validator';
 import { TARGET_URL_MAX_LENGTH } from '../../analysis/index.js';
 import { IsTargetUrl } from '../../common/target-url.js';
-import { DigitsAsInteger, EmptyAsAbsent } from '../../common/transforms.js';
+import {
+  DigitsAsInteger,
+  EmptyAsAbsent,
+  FormBoolean,
+} from '../../common/transforms.js';
 import {
   BodyCheckedInService,
   OptionalNotNull,
@@ -40,17 +44,6 @@ const ListOfStrings = () =>
       .split(',')
       .map((entry) => entry.trim())
       .filter((entry) => entry !== '');
-  });
-
-/** A form sends "true"/"false" (or 1/0, yes/no, on/off); JSON sends a boolean. */
-const FormBoolean = () =>
-  Transform(({ value }: { value: unknown }) => {
-    if (value === '') return undefined;
-    if (typeof value !== 'string') return value;
-    const text = value.trim().toLowerCase();
-    if (['true', '1', 'yes', 'on'].includes(text)) return true;
-    if (['false', '0', 'no', 'off'].includes(text)) return false;
-    return value;
   });
 
 /** Path prefixes that narrow the crawl's scope. */
@@ -158,6 +151,17 @@ export class CreateSiteAuditDto extends BodyCheckedInService {
   @OptionalNotNull()
   @IsBoolean({ message: 'sitemaps must be true or false' })
   sitemaps?: boolean;
+
+  @ApiPropertyOptional({
+    type: 'boolean',
+    default: false,
+    description:
+      'Render each HTML page in headless Chromium (every request under the address policy), as search engines do before they index it: the page checks judge the rendered DOM, the rendered-against-raw checks compare it with the raw HTML, and the crawl follows the links of the rendered DOM. Slower: each HTML page is fetched, then rendered (docs/rendering.md has the figures). 503 when the service has no Chromium.',
+  })
+  @FormBoolean()
+  @OptionalNotNull()
+  @IsBoolean({ message: 'render must be true or false' })
+  render?: boolean;
 
   @ApiPropertyOptional({
     description: '0 public, 1 private, 2 password-protected (as a report).',

@@ -1,0 +1,164 @@
+import { AnalysisError } from '../../analysis/index.js';
+import type {
+  RenderedAnswer,
+  RenderedDom,
+  SideFetch,
+  TargetProbe,
+} from '../../analysis/index.js';
+import { HostGate } from './host-gate.js';
+import type { HostTurn } from './host-gate.js';
+import { PageFetcher } from './page-fetcher.js';
+import type { PageAnswer, PageRequest } from './page-fetcher.js';
+import { RenderingPageFetcher } from './rendering-page-fetcher.js';
+
+/** A gate that lets every request go at once and counts the turns held. */
+class CountingGate extends HostGate {
+  taken = 0;
+  held = 0;
+  acquire(): Promise<HostTurn> {
+    this.taken++;
+    this.held++;
+    return Promise.resolve({
+      release: () => {
+        this.held--;
+        return Promise.resolve();
+      },
+    });
+  }
+}
+
+function answerOf(fields: Partial<PageAnswer>): PageAnswer {
+  return {
+    requestedUrl: 'https://example.com/',
+    url: 'https://example.com/',
+    status: 200,
+    headers: { 'content-type': 'text/html; charset=utf-8' },
+    setCookies: [],
+    redirects: [],
+    body: Buffer.from('<title>Loading…</title><div id="app"></div>'),
+    contentEncoding: null,
+    transferBytes: 40,
+    ttfbMs: 1,
+    loadTimeMs: 2,
+    ...fields,
+  };
+}
+
+/** The HTTP fetcher's part: answers what it is given, and records how it was asked. */
+class GivenAnswers extends PageFetcher {
+  requests: PageRequest[] = [];
+  constructor(private readonly answer: PageAnswer | null) {
+    super();
+  }
+  page(
+    _url: string,
+    _politeness: unknown,
+    _stop: AbortSignal,
+    request: PageRequest = {},
+  ): Promise<PageAnswer | null> {
+    this.requests.push(request);
+    return Promise.resolve(this.answer);
+  }
+  probe(): Promise<TargetProbe[]> {
+    return Promise.resolve([]);
+  }
+  side(url: string): Promise<SideFetch> {
+    return Promise.resolve({
+      url,
+      status: 404,
+      contentType: null,
+      body: null,
+      error: null,
+    });
+  }
+  twin(): Promise<TargetProbe | null> {
+    return Promise.resolve(null);
+  }
+}
+
+const DOM: RenderedDom = {
+  html: '<title>Pricing plans</title><div id="app"><a href="/a">A</a></div>',
+  finalUrl: 'https://example.com/',
+  settled: true,
+  pageErrors: [],
+  refused: [],
+  fragmentRoutes: [],
+};
+
+const politeness = { concurrency: 1, delayMs: 0 };
+const stop = new AbortController().signal;
+
+function fetcherWith(
+  answer: PageAnswer | null,
+  render?: () => Promise<RenderedAnswer>,
+) {
+  const http = new GivenAnswers(answer);
+  const gate = new CountingGate();
+  const rendered: string[] = [];
+  const fetcher = new RenderingPageFetcher(http, gate, (url) => {
+    rendered.push(url);
+    return render
+      ? render()
+      : Promise.resolve({ page: answerOf({}), rendered: DOM });
+  });
+  return { fetcher, http, gate, rendered };
+}
+
+describe('RenderingPageFetcher', () => {
+  it('renders nothing for a crawl that does not render', async () => {
+    const raw = answerOf({});
+    const { fetcher, rendered, gate } = fetcherWith(raw);
+    expect(await fetcher.page(raw.url, politeness, stop)).toBe(raw);
+    expect(rendered).toEqual([]);
+    expect(gate.taken).toBe(0);
+  });
+
+  it.each([
+    ['a redirect', answerOf({ status: 301, headers: { location: '/b' } })],
+    ['an error page', answerOf({ status: 404 })],
+    ['an image', answerOf({ headers: { 'content-type': 'image/png' } })],
+  ])('keeps the HTTP answer of %s as it is', async (_case, raw) => {
+    const { fetcher, rendered } = fetcherWith(raw);
+    expect(
+      await fetcher.page(raw.url, politeness, stop, { render: true }),
+    ).toBe(raw);
+    expect(rendered).toEqual([]);
+  });
+
+  it('renders an HTML page answered 200 in a turn of its host, its raw answer kept', async () => {
+    const raw = answerOf({});
+    const { fetcher, http, rendered, gate } = fetcherWith(raw);
+    const stillWanted = () => Promise.resolve(true);
+    const answer = await fetcher.page(raw.url, politeness, stop, {
+      render: true,
+      stillWanted,
+    });
+    expect(answer).toEqual({ ...raw, rendered: DOM });
+    expect(http.requests).toEqual([{ render: true, stillWanted }]);
+    expect(rendered).toEqual([raw.url]);
+    expect([gate.taken, gate.held]).toEqual([1, 0]);
+  });
+
+  it('fails the page with the render’s reason, and gives its turn back', async () => {
+    const raw = answerOf({});
+    const { fetcher, gate } = fetcherWith(raw, () =>
+      Promise.reject(
+        new AnalysisError('render_failed', 'The page’s scripts never let go.'),
+      ),
+    );
+    await expect(
+      fetcher.page(raw.url, politeness, stop, { render: true }),
+    ).rejects.toMatchObject({ code: 'render_failed' });
+    expect(gate.held).toBe(0);
+  });
+
+  it('answers null when the crawl no longer wants the page', async () => {
+    const { fetcher, rendered } = fetcherWith(null);
+    expect(
+      await fetcher.page('https://example.com/', politeness, stop, {
+        render: true,
+      }),
+    ).toBeNull();
+    expect(rendered).toEqual([]);
+  });
+});

@@ -1,0 +1,71 @@
+import type {
+  RenderPage,
+  SideFetch,
+  TargetProbe,
+} from '../../analysis/index.js';
+import { HostGate } from './host-gate.js';
+import type { HostPoliteness } from './host-gate.js';
+import { isHtmlPage, PageFetcher } from './page-fetcher.js';
+import type { PageAnswer, PageRequest, SideOptions } from './page-fetcher.js';
+
+/**
+ * The crawler's fetcher for crawls that render (render: true), in front of the HTTP
+ * one: a page is asked over HTTP as ever (its status, headers, redirect and raw HTML
+ * are its own answer), then an HTML page answered 200 is rendered in a browser, in
+ * another turn of its host, whose DOM the page is read from. Probes and the start's
+ * side requests stay plain HTTP.
+ */
+export class RenderingPageFetcher extends PageFetcher {
+  constructor(
+    private readonly http: PageFetcher,
+    private readonly gate: HostGate,
+    private readonly render: RenderPage,
+  ) {
+    super();
+  }
+
+  async page(
+    url: string,
+    politeness: HostPoliteness,
+    stop: AbortSignal,
+    request: PageRequest = {},
+  ): Promise<PageAnswer | null> {
+    const answer = await this.http.page(url, politeness, stop, request);
+    if (!request.render || answer === null || !isHtmlPage(answer)) {
+      return answer;
+    }
+    // The browser asks the host for the page and what it needs again: a turn of its own.
+    const turn = await this.gate.turnFor(url, politeness, stop);
+    try {
+      const { rendered } = await this.render(answer.url);
+      return { ...answer, rendered };
+    } finally {
+      await turn.release();
+    }
+  }
+
+  probe(
+    urls: string[],
+    politeness: HostPoliteness,
+    stop: AbortSignal,
+  ): Promise<TargetProbe[]> {
+    return this.http.probe(urls, politeness, stop);
+  }
+
+  side(
+    url: string,
+    politeness: HostPoliteness,
+    options: SideOptions,
+    stop: AbortSignal,
+  ): Promise<SideFetch> {
+    return this.http.side(url, politeness, options, stop);
+  }
+
+  twin(
+    httpsUrl: string,
+    politeness: HostPoliteness,
+    stop: AbortSignal,
+  ): Promise<TargetProbe | null> {
+    return this.http.twin(httpsUrl, politeness, stop);
+  }
+}

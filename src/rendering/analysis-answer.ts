@@ -1,0 +1,83 @@
+import { AnalysisError } from '../analysis/index.js';
+import type {
+  AnalysisErrorCode,
+  RenderedAnswer,
+  RenderPage,
+} from '../analysis/index.js';
+import { RenderError } from './errors.js';
+import type { RenderErrorCode } from './errors.js';
+import type { RenderedPage, RenderOptions } from './render-page.js';
+import type { Renderer } from './renderer.js';
+
+/** The render's failures the analyser has a code of its own for; the rest are render_failed. */
+const SAME_CODES: Partial<Record<RenderErrorCode, AnalysisErrorCode>> = {
+  blocked: 'blocked',
+  dns: 'dns',
+  connection: 'connection',
+  tls: 'tls',
+  timeout: 'timeout',
+  too_large: 'too_large',
+  render_timeout: 'timeout',
+};
+
+/** Failures a later attempt may well not meet: the browser died under another page. */
+const TRANSIENT: ReadonlySet<RenderErrorCode> = new Set([
+  'timeout',
+  'connection',
+  'render_timeout',
+  'browser_crashed',
+]);
+
+/** A rendered page as the analyser takes it: its raw answer, and its DOM. */
+export function analysisAnswerOf(rendered: RenderedPage): RenderedAnswer {
+  const { document, timings } = rendered;
+  const body = document.body ?? Buffer.alloc(0);
+  return {
+    page: {
+      requestedUrl: rendered.requestedUrl,
+      url: document.url,
+      status: document.status,
+      headers: document.headers,
+      setCookies: document.setCookies,
+      redirects: document.redirects,
+      body,
+      contentEncoding: document.headers['content-encoding'] ?? null,
+      // The browser does not tell the wire size: the decoded size stands for it.
+      transferBytes: body.length,
+      ttfbMs: timings.documentMs ?? timings.totalMs,
+      loadTimeMs: timings.loadMs ?? timings.settledMs,
+    },
+    rendered: {
+      html: rendered.html,
+      finalUrl: rendered.finalUrl,
+      settled: rendered.settled,
+      pageErrors: rendered.pageErrors,
+      refused: rendered.refused,
+      fragmentRoutes: rendered.fragmentRoutes,
+    },
+  };
+}
+
+/** A render's failure as the analysis reports it. */
+export function analysisErrorOf(error: RenderError): AnalysisError {
+  return new AnalysisError(
+    SAME_CODES[error.code] ?? 'render_failed',
+    error.message,
+    TRANSIENT.has(error.code),
+  );
+}
+
+/** The analyser's way to render a page, through `renderer`. */
+export function renderForAnalysis(
+  renderer: Renderer,
+  options: Partial<RenderOptions> = {},
+): RenderPage {
+  return async (url) => {
+    try {
+      return analysisAnswerOf(await renderer.render(url, options));
+    } catch (error) {
+      if (error instanceof RenderError) throw analysisErrorOf(error);
+      throw error;
+    }
+  };
+}

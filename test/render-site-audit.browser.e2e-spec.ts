@@ -1,0 +1,159 @@
+import { existsSync } from 'node:fs';
+import { CHECKS } from '../src/analysis/index.js';
+import {
+  clientRenderedPage,
+  contentJson,
+  fetchRenderedPage,
+  historyRoutedPage,
+  sampleContent,
+  staticPage,
+} from './support/client-rendered-site.js';
+import { html, startFixtureSite } from './support/fixture-server.js';
+import type { FixtureHandler, FixtureSite } from './support/fixture-server.js';
+import {
+  affectedBy,
+  allPages,
+  createAudit,
+  finishedAudit,
+} from './support/site-audits.js';
+import { startTestApp } from './support/test-app.js';
+import type { TestApp } from './support/test-app.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// CI installs Chromium and sets REQUIRE_BROWSER, so there a missing browser fails.
+const run =
+  existsSync(CHROMIUM) || process.env.REQUIRE_BROWSER
+    ? describe
+    : describe.skip;
+
+/**
+ * A client-rendered site: every page a shell whose script writes its content and its
+ * links (/docs once a fetch answers; /docs/api through a history router).
+ */
+const SITE: Record<string, [string, string][]> = {
+  '/': [
+    ['/features', 'Features'],
+    ['/docs', 'Documentation'],
+  ],
+  // A route by fragment: search engines drop the fragment, so it is no page of its own.
+  '/features': [
+    ['/', 'Home'],
+    ['/#/pricing', 'Pricing'],
+  ],
+  '/docs': [
+    ['/', 'Home'],
+    ['/docs/api', 'The API'],
+  ],
+  '/docs/api': [['/docs', 'Documentation']],
+};
+
+const contentOf = (path: string) =>
+  sampleContent(path === '/' ? 'Home' : path.slice(1), SITE[path]);
+
+/** The checks that compare rendered and raw: a static site has nothing to compare. */
+const RENDERED_AGAINST_RAW = new Set(
+  CHECKS.filter((check) => check.onlyRendered).map((check) => check.id),
+);
+
+run('site audits with render: true', () => {
+  let site: FixtureSite;
+  let staticSite: FixtureSite;
+  let t: TestApp;
+  let key: string;
+
+  beforeAll(async () => {
+    const routes: Record<string, FixtureHandler> = {};
+    const staticRoutes: Record<string, FixtureHandler> = {};
+    for (const path of Object.keys(SITE)) {
+      routes[path] = (_req, res) =>
+        html(
+          res,
+          path === '/docs'
+            ? fetchRenderedPage('/data/docs.json')
+            : path === '/docs/api'
+              ? historyRoutedPage(path, contentOf(path))
+              : clientRenderedPage(contentOf(path)),
+        );
+      staticRoutes[path] = (_req, res) =>
+        html(res, staticPage(contentOf(path)));
+    }
+    routes['/data/docs.json'] = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(contentJson(contentOf('/docs')));
+    };
+    site = await startFixtureSite(routes);
+    staticSite = await startFixtureSite(staticRoutes);
+    t = await startTestApp({ CHROMIUM_PATH: CHROMIUM });
+    key = (await t.newAccount()).key;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await site?.close();
+    await staticSite?.close();
+  });
+
+  const audit = async (body: object, of: FixtureSite = site) => {
+    const client = t.as(key);
+    const id = await createAudit(client, {
+      url: of.url('/'),
+      sitemaps: false,
+      ...body,
+    });
+    const finished = await finishedAudit(client, id, 120_000);
+    const pages = await allPages(client, id);
+    return { finished, pages };
+  };
+
+  it('follows the links of the rendered DOM and judges what it shows, as the same content served as static HTML', async () => {
+    const { finished, pages } = await audit({ render: true });
+    expect(finished).toMatchObject({ status: 'completed', error: null });
+    expect(pages.map((page) => page.url).sort()).toEqual(
+      Object.keys(SITE)
+        .map((path) => site.url(path))
+        .sort(),
+    );
+    for (const page of pages) {
+      expect({
+        url: page.url,
+        status: page.status_code,
+        error: page.error,
+      }).toEqual({
+        url: page.url,
+        status: 200,
+        error: null,
+      });
+      expect(page.failed_checks).not.toContain('title');
+      expect(page.failed_checks).not.toContain('h1');
+      // What the scripts add is said, page by page.
+      expect(page.failed_checks).toContain('rendered_title');
+    }
+    expect(
+      pages
+        .filter((page) => page.failed_checks.includes('fragment_routes'))
+        .map((page) => page.url),
+    ).toEqual([site.url('/features')]);
+    const [routed] = await affectedBy(
+      t.as(key),
+      finished.id,
+      'fragment_routes',
+    );
+    expect(routed.value).toEqual([site.url('/#/pricing')]);
+    const served = await audit({}, staticSite);
+    const verdicts = (of: FixtureSite, audited: typeof pages) =>
+      Object.fromEntries(
+        audited.map((page) => [
+          page.url.slice(of.origin.length),
+          page.failed_checks.filter((id) => !RENDERED_AGAINST_RAW.has(id)),
+        ]),
+      );
+    expect(verdicts(site, pages)).toEqual(verdicts(staticSite, served.pages));
+  });
+
+  it('without render, finds only the shell of the start page', async () => {
+    const { finished, pages } = await audit({});
+    expect(finished.status).toBe('completed');
+    expect(pages.map((page) => page.url)).toEqual([site.url('/')]);
+    expect(pages[0].failed_checks).toContain('title');
+    expect(pages[0].failed_checks).not.toContain('rendered_title');
+  });
+});
