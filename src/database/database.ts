@@ -25,6 +25,7 @@ import { SiteAudits1765400000000 } from './migrations/1765400000000-site-audits.
 import { HostLeases1765410000000 } from './migrations/1765410000000-host-leases.js';
 import { SiteAuditSchedules1765420000000 } from './migrations/1765420000000-site-audit-schedules.js';
 import { CrawlUrlKeys1765500000000 } from './migrations/1765500000000-crawl-url-keys.js';
+import { PageCuts1765630000000 } from './migrations/1765630000000-page-cuts.js';
 
 export const MIGRATIONS = [
   InitialSchema1763800000000,
@@ -50,6 +51,7 @@ export const MIGRATIONS = [
   HostLeases1765410000000,
   SiteAuditSchedules1765420000000,
   CrawlUrlKeys1765500000000,
+  PageCuts1765630000000,
 ];
 
 /** Where the service's data lives: the configured PostgreSQL or the embedded default. */
