@@ -133,17 +133,17 @@ describe('the Markdown comment', () => {
     expect(md).toContain(
       '| ❌ error | `broken_link` Broken internal links | 2 | at most 0 pages |',
     );
-    expect(md).toContain('- https://example.com/b?x=1&y=%3C2%3E');
+    expect(md).toContain('- <https://example.com/b?x=1&y=%3C2%3E>');
     expect(md).not.toContain('### What is new');
   });
 
   it('says what is new and what was fixed against a baseline', () => {
     const md = renderMarkdown(againstBaseline);
     expect(md).toMatch(
-      /### What is new\n\n<details><summary><code>broken_link<\/code>: 1 new pages<\/summary>\n\n- https:\/\/example.com\/new\n/,
+      /### What is new\n\n<details><summary><code>broken_link<\/code>: 1 new pages<\/summary>\n\n- <https:\/\/example.com\/new>\n/,
     );
     expect(md).toMatch(
-      /### What was fixed\n\n<details><summary><code>broken_link<\/code>: 1 pages fixed<\/summary>\n\n- https:\/\/example.com\/fixed\n/,
+      /### What was fixed\n\n<details><summary><code>broken_link<\/code>: 1 pages fixed<\/summary>\n\n- <https:\/\/example.com\/fixed>\n/,
     );
   });
 

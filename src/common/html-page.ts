@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { visibleBidiControls } from './bidi-controls.js';
 
 /**
  * The HTML pages the service serves to people (shared reports and site audits, the
@@ -14,9 +15,12 @@ const ESCAPES: Record<string, string> = {
   "'": '&#39;',
 };
 
-/** Text for HTML, with every character that could start markup escaped. */
+/** Text for HTML, with every character that could start markup escaped and every bidi control shown, not obeyed. */
 export function escapeHtml(text: unknown): string {
-  return String(text).replace(/[&<>"']/g, (c) => ESCAPES[c]);
+  return visibleBidiControls(String(text)).replace(
+    /[&<>"']/g,
+    (c) => ESCAPES[c],
+  );
 }
 
 /** Escaped text in which what is written in `backticks` (as check advice writes code) is set as code. */

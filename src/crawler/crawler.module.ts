@@ -163,6 +163,7 @@ export class CrawlerModule {
                 userAgent: config.analyser.userAgent,
                 hostConcurrency: config.siteAuditHostConcurrency,
                 decideBudgetMs: config.analyser.deadlineMs,
+                pageTimeoutMs: config.analyser.deadlineMs,
                 leaseMs: PAGE_LEASE_MS,
               },
             ),

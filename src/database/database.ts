@@ -26,6 +26,7 @@ import { HostLeases1765410000000 } from './migrations/1765410000000-host-leases.
 import { SiteAuditSchedules1765420000000 } from './migrations/1765420000000-site-audit-schedules.js';
 import { CrawlUrlKeys1765500000000 } from './migrations/1765500000000-crawl-url-keys.js';
 import { ReportRender1765600000000 } from './migrations/1765600000000-report-render.js';
+import { PageCuts1765630000000 } from './migrations/1765630000000-page-cuts.js';
 
 export const MIGRATIONS = [
   InitialSchema1763800000000,
@@ -52,6 +53,7 @@ export const MIGRATIONS = [
   SiteAuditSchedules1765420000000,
   CrawlUrlKeys1765500000000,
   ReportRender1765600000000,
+  PageCuts1765630000000,
 ];
 
 /** Where the service's data lives: the configured PostgreSQL or the embedded default. */

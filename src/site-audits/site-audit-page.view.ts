@@ -79,9 +79,24 @@ export class AuditPageView {
     type: 'string',
     nullable: true,
     description:
-      'Why its request failed (connection, timeout, dns, tls, blocked, …).',
+      'Why it has no answer: its request failed (connection, timeout, dns, tls, …), or url_too_long (longer than 2,048 characters: recorded, never requested).',
   })
   error: string | null;
+  @ApiProperty({
+    description:
+      'Its body was longer than the crawl reads (5 MiB): it was judged on its first bytes.',
+  })
+  truncated: boolean;
+  @ApiProperty({
+    description:
+      'A text was longer than stored and is kept cut: its title or meta description (1,024 characters), its anchors (128 Ki characters together) or the message or evidence of a check (1,024 characters, 100 items a list).',
+  })
+  texts_cut: boolean;
+  @ApiProperty({
+    description:
+      'It had more links (5,000) or hreflang alternates (1,000) than the crawl reads: the first ones were read and followed.',
+  })
+  links_cut: boolean;
 }
 
 export class SiteCheckFindingView {

@@ -28,6 +28,9 @@ export interface AuditPageRow {
   result: Rating | null;
   failed_checks: string[];
   error: string | null;
+  truncated: boolean;
+  texts_cut: boolean;
+  links_cut: boolean;
 }
 
 /** A page with what was judged of it. */
@@ -53,7 +56,8 @@ export interface AuditLinkRow {
 /** The columns of a page as its lists show it (alias u). */
 export const PAGE_COLUMNS = `u.place AS id, u.url, u.status_code, u.redirect_to, u.content_type,
   u.depth, u.inlinks, u.outlinks, u.in_sitemap, u.state = 'blocked' AS blocked_by_robots,
-  u.indexable, u.title, u.canonical, u.score, u.result, u.failed_checks, u.error`;
+  u.indexable, u.title, u.canonical, u.score, u.result, u.failed_checks, u.error,
+  u.truncated, u.texts_cut, u.links_cut`;
 
 /**
  * A URL row is a page once requested, or placed and not requested: blocked by

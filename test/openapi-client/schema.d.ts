@@ -1331,8 +1331,14 @@ export interface components {
       result: 'good' | 'decent' | 'bad' | null;
       /** @description Ids of the page and site checks it fails. */
       failed_checks: string[];
-      /** @description Why its request failed (connection, timeout, dns, tls, blocked, …). */
+      /** @description Why it has no answer: its request failed (connection, timeout, dns, tls, …), or url_too_long (longer than 2,048 characters: recorded, never requested). */
       error: string | null;
+      /** @description Its body was longer than the crawl reads (5 MiB): it was judged on its first bytes. */
+      truncated: boolean;
+      /** @description A text was longer than stored and is kept cut: its title or meta description (1,024 characters), its anchors (128 Ki characters together) or the message or evidence of a check (1,024 characters, 100 items a list). */
+      texts_cut: boolean;
+      /** @description It had more links (5,000) or hreflang alternates (1,000) than the crawl reads: the first ones were read and followed. */
+      links_cut: boolean;
     };
     AuditPageListEnvelope: {
       data: components['schemas']['AuditPageView'][];
@@ -1381,8 +1387,14 @@ export interface components {
       result: 'good' | 'decent' | 'bad' | null;
       /** @description Ids of the page and site checks it fails. */
       failed_checks: string[];
-      /** @description Why its request failed (connection, timeout, dns, tls, blocked, …). */
+      /** @description Why it has no answer: its request failed (connection, timeout, dns, tls, …), or url_too_long (longer than 2,048 characters: recorded, never requested). */
       error: string | null;
+      /** @description Its body was longer than the crawl reads (5 MiB): it was judged on its first bytes. */
+      truncated: boolean;
+      /** @description A text was longer than stored and is kept cut: its title or meta description (1,024 characters), its anchors (128 Ki characters together) or the message or evidence of a check (1,024 characters, 100 items a list). */
+      texts_cut: boolean;
+      /** @description It had more links (5,000) or hreflang alternates (1,000) than the crawl reads: the first ones were read and followed. */
+      links_cut: boolean;
       /** @description The page checks, as a report's results; null when it is not an HTML page. */
       results: components['schemas']['AnalysisResultsView'] | null;
       /** @description Each site check it fails, with its evidence. */

@@ -39,6 +39,10 @@ export interface PageBody {
   failed_checks: string[];
   error: string | null;
   score: number | null;
+  title?: string | null;
+  texts_cut?: boolean;
+  links_cut?: boolean;
+  outlinks?: number;
 }
 
 /** Creates an audit (202) and answers its id. */

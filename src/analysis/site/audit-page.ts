@@ -46,6 +46,8 @@ export interface AuditPageFacts {
   textDigest: string;
   /** The page's links, each target once, in the order they first appear. */
   links: AuditLink[];
+  /** An anchor text was longer than ANCHOR_MAX and is kept cut. */
+  anchorsCut: boolean;
 }
 
 const ANCHOR_MAX = 200;
@@ -161,6 +163,7 @@ export function auditPageFacts(
     });
   // One link a target: the first anchor text, followed if any link to it is.
   const byUrl = new Map<string, AuditLink>();
+  let anchorsCut = false;
   for (const anchor of anchors(page)) {
     const target = linkTarget(page, anchor);
     const url = target ? normaliseUrl(target.href) : null;
@@ -171,11 +174,9 @@ export function auditPageFacts(
       known.followed ||= followed;
       continue;
     }
-    byUrl.set(url, {
-      url,
-      anchor: collapse(textOf(anchor)).slice(0, ANCHOR_MAX),
-      followed,
-    });
+    const text = collapse(textOf(anchor));
+    anchorsCut ||= text.length > ANCHOR_MAX;
+    byUrl.set(url, { url, anchor: text.slice(0, ANCHOR_MAX), followed });
   }
   const links = [...byUrl.values()];
   return {
@@ -194,5 +195,6 @@ export function auditPageFacts(
       .update(collapse(page.visibleText).toLowerCase())
       .digest('base64url'),
     links,
+    anchorsCut,
   };
 }

@@ -62,6 +62,10 @@ export interface PageRecord {
   truncated: boolean;
   title: string | null;
   metaDescription: string | null;
+  /** A title, description, anchor or check evidence was longer than kept: stored cut. */
+  textsCut: boolean;
+  /** The page had more links (or hreflang alternates) than the crawl reads: its first ones were read. */
+  linksCut: boolean;
   canonical: string | null;
   noindex: boolean;
   indexable: boolean;
@@ -88,6 +92,8 @@ export function bareRecord(fields: Partial<PageRecord> = {}): PageRecord {
     truncated: false,
     title: null,
     metaDescription: null,
+    textsCut: false,
+    linksCut: false,
     canonical: null,
     noindex: false,
     indexable: false,

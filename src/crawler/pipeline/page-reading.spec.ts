@@ -152,3 +152,62 @@ describe('reading a crawled page', () => {
     expect(reading.record).toMatchObject({ truncated: true, title: 'Long' });
   });
 });
+
+describe('a page past the bounds of what the crawl stores', () => {
+  it('keeps its title and description cut and says so', async () => {
+    const huge = 'T'.repeat(4 * 1024 * 1024);
+    const reading = await readPage(
+      `${ORIGIN}/huge`,
+      answer(
+        `${ORIGIN}/huge`,
+        `<!doctype html><title>${huge}</title><meta name="description" content="${huge}">`,
+      ),
+      1,
+      policy,
+      site,
+      null,
+    );
+    expect(reading.record.title).toHaveLength(1_024);
+    expect(reading.record.metaDescription).toHaveLength(1_024);
+    expect(reading.record).toMatchObject({ textsCut: true, linksCut: false });
+    expect(JSON.stringify(reading).length).toBeLessThan(300 * 1024);
+  });
+
+  it('says so when an anchor was longer than kept', async () => {
+    const reading = await readPage(
+      `${ORIGIN}/anchor`,
+      answer(
+        `${ORIGIN}/anchor`,
+        `<!doctype html><title>Anchor</title><a href="/a">${'A'.repeat(300)}</a>`,
+      ),
+      1,
+      policy,
+      site,
+      null,
+    );
+    expect(reading.links.map((link) => link.anchor.length)).toEqual([200]);
+    expect(reading.record.textsCut).toBe(true);
+  });
+
+  it('reads its first 5,000 links and says so', async () => {
+    const links = Array.from(
+      { length: 6_000 },
+      (_, i) => `<a href="/m/${i}">${i}</a>`,
+    ).join('');
+    const reading = await readPage(
+      `${ORIGIN}/many`,
+      answer(`${ORIGIN}/many`, `<!doctype html><title>Many</title>${links}`),
+      1,
+      policy,
+      site,
+      null,
+    );
+    expect(reading.links).toHaveLength(5_000);
+    expect(reading.links.at(-1)!.anchor).toBe('4999');
+    expect(reading.record).toMatchObject({
+      outlinks: 6_000,
+      linksCut: true,
+      textsCut: false,
+    });
+  });
+});

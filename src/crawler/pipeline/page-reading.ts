@@ -20,6 +20,14 @@ import type {
 } from '../frontier/crawl-records.js';
 import { distinctDiscoveries } from '../frontier/frontier-decisions.js';
 import { urlHash } from '../crawl.js';
+import {
+  HREFLANG_MAX,
+  LINKS_MAX,
+  TEXT_MAX,
+  boundedAnchors,
+  boundedResults,
+  boundedText,
+} from './stored-bounds.js';
 
 /** A redirect's target, normalised, or null (no redirect, or no usable Location). */
 export function redirectTargetOf(answer: {
@@ -105,43 +113,58 @@ export function readingOf(
   policy: CrawlPolicy,
   { facts, plan, results }: AuditPageReading,
 ): PageReading {
+  const title = boundedText(facts.title, TEXT_MAX);
+  const description = boundedText(facts.metaDescription, TEXT_MAX);
+  const stored = boundedResults(compactResults(results));
+  const read = facts.links.slice(0, LINKS_MAX);
+  const anchors = boundedAnchors(read.map((link) => link.anchor));
+  const hreflang = facts.hreflang.slice(0, HREFLANG_MAX);
   const record = bareRecord({
     statusCode: answer.status,
     contentType: answer.headers['content-type'] ?? null,
     html: true,
     truncated: answer.truncated === true,
-    title: facts.title,
-    metaDescription: facts.metaDescription,
+    title: title.text,
+    metaDescription: description.text,
+    textsCut:
+      title.cut ||
+      description.cut ||
+      stored.cut ||
+      anchors.cut ||
+      facts.anchorsCut,
+    linksCut:
+      facts.links.length > read.length ||
+      facts.hreflang.length > hreflang.length,
     canonical: facts.canonical,
     noindex: facts.noindex,
     indexable:
       !facts.noindex && (facts.canonical === null || facts.canonical === url),
-    hreflang: facts.hreflang,
+    hreflang,
     words: facts.words,
     textDigest: facts.textDigest,
     robots: facts.robots,
     outlinks: facts.links.length,
     plan,
-    results: compactResults(results),
+    results: stored.results,
     score: results.score,
     result: results.rating,
     failedChecks: results.checks
       .filter((check) => check.passed === false)
       .map((check) => check.id),
   });
-  const mentioned: DecidedDiscovery[] = facts.links.map((link, position) =>
+  const mentioned: DecidedDiscovery[] = read.map((link, position) =>
     decided(policy.link(link.url, link.followed, depth, position), policy),
   );
-  const links: LinkRow[] = facts.links.map((link, position) => ({
+  const links: LinkRow[] = read.map((link, position) => ({
     toHash: mentioned[position].hash,
     followed: link.followed,
-    anchor: link.anchor,
+    anchor: anchors.anchors[position],
     position,
   }));
   if (facts.canonical !== null) {
     mentioned.push(decided(policy.named(facts.canonical, 'canonical'), policy));
   }
-  for (const alternate of facts.hreflang) {
+  for (const alternate of hreflang) {
     mentioned.push(decided(policy.named(alternate.url, 'hreflang'), policy));
   }
   // In-scope links are pages (the crawl answers them); the rest is probed if allowed.

@@ -55,6 +55,8 @@ export interface StartSettings {
   hostConcurrency: number;
   /** What reading the site's sitemap URLs may take on a reader thread. */
   decideBudgetMs: number;
+  /** What a page's request may take (ANALYZER_DEADLINE_MS): a slower start page fails as a timeout. */
+  pageTimeoutMs: number;
   /** The lease of the start's pages, as the runner's. */
   leaseMs: number;
 }
@@ -208,10 +210,18 @@ export class CrawlStart {
       } catch (error) {
         if (stop.aborted) throw stop.reason;
         const code = error instanceof AnalysisError ? error.code : 'connection';
-        throw new StartFailed({
-          code,
-          message: `The start URL could not be fetched${hops.length > 0 ? ` (at ${url}, after its redirects)` : ''}: ${(error as Error).message}`,
-        });
+        const at = hops.length > 0 ? ` (at ${url}, after its redirects)` : '';
+        throw new StartFailed(
+          code === 'timeout'
+            ? {
+                code,
+                message: `The start URL did not answer within the page timeout of ${this.settings.pageTimeoutMs / 1000} s${at} (ANALYZER_DEADLINE_MS).`,
+              }
+            : {
+                code,
+                message: `The start URL could not be fetched${at}: ${(error as Error).message}`,
+              },
+        );
       }
       if (answer === null) throw stop.reason;
       hops.push({ url, answer });

@@ -35,6 +35,18 @@ const row = (text: string | null, n: number | null = 1, flag = true): Row => ({
 });
 
 describe('audit CSV files', () => {
+  it('write each bidi control of a crawled text as its code point', async () => {
+    const csv = await csvOf([
+      row('Invoice \u202Egpj.exe\u202C \u2066x\u2069 \u200E\u200F\u061C'),
+      row('=\u202ESUM(A1)'),
+    ]);
+    expect(csv).toBe(
+      'text,n,flag\r\nInvoice [U+202E]gpj.exe[U+202C] [U+2066]x[U+2069] [U+200E][U+200F][U+061C],1,true\r\n' +
+        "'=[U+202E]SUM(A1),1,true\r\n",
+    );
+    expect(csv).not.toMatch(/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/);
+  });
+
   it('write a header row and CRLF between records, null as an empty cell', async () => {
     expect(await csvOf([row('a', 200), row(null, null, false)])).toBe(
       'text,n,flag\r\na,200,true\r\n,,false\r\n',

@@ -2,6 +2,7 @@ import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
 import type { Options } from 'csv-stringify';
+import { visibleBidiControls } from '../../common/bidi-controls.js';
 
 /** A column of an export: its header and what it holds (the docs and the OpenAPI document say it). */
 export interface CsvColumn<T> {
@@ -15,7 +16,8 @@ export interface CsvColumn<T> {
  * when it holds a comma, a quote or a line break (quotes doubled). A text cell that
  * starts with `=`, `+`, `-`, `@`, a tab or a carriage return (or their full-width forms)
  * gets a leading `'`, as OWASP advises, so a crawled title cannot run as a formula;
- * numbers are left alone.
+ * numbers are left alone. A bidi control is written as its code point (`[U+202E]`), so
+ * a crawled title cannot show one text and hold another.
  */
 export function csvOptions<T>(columns: ReadonlyArray<CsvColumn<T>>): Options {
   return {
@@ -29,12 +31,15 @@ export function csvOptions<T>(columns: ReadonlyArray<CsvColumn<T>>): Options {
   };
 }
 
-/** A row as its record of cells, in column order; null is an empty cell. */
+/** A row as its record of cells, in column order; null is an empty cell; bidi controls in text shown, not obeyed. */
 export function recordOf<T>(
   columns: ReadonlyArray<CsvColumn<T>>,
   row: T,
 ): Array<string | number | boolean | null> {
-  return columns.map((column) => column.value(row));
+  return columns.map((column) => {
+    const value = column.value(row);
+    return typeof value === 'string' ? visibleBidiControls(value) : value;
+  });
 }
 
 /** Evidence as one cell: text and numbers as they are, anything else as JSON, nothing as empty. */

@@ -1,3 +1,4 @@
+import { visibleBidiControls } from '../../common/bidi-controls.js';
 import { conditionOf } from './assertions.js';
 import type { AssertionOutcome, GateVerdict } from './judge-gate.js';
 
@@ -22,7 +23,7 @@ export function renderMarkdown(verdict: GateVerdict): string {
   const lines = [
     head,
     '',
-    `Site audit ${verdict.auditId} of ${verdict.url}: score ${verdict.score ?? 'n/a'}/100, ${count(verdict.pagesCrawled, 'page')} crawled; ` +
+    `Site audit ${verdict.auditId} of ${markdownUrl(verdict.url)}: score ${verdict.score ?? 'n/a'}/100, ${count(verdict.pagesCrawled, 'page')} crawled; ` +
       `${verdict.preset ? `preset \`${verdict.preset}\`, ` : ''}${count(verdict.outcomes.length, 'assertion')}.${against}`,
     '',
     '### What fails',
@@ -64,7 +65,7 @@ function details(o: AssertionOutcome, pages: string[], what: string): string[] {
   return [
     `<details><summary><code>${o.assertion.id}</code>: ${pages.length} ${what}</summary>`,
     '',
-    ...shown.map((url) => `- ${url.replace(/[<>`]/g, encodeURIComponent)}`),
+    ...shown.map((url) => `- ${markdownUrl(url)}`),
     ...(pages.length > shown.length
       ? [
           `- … and ${pages.length - shown.length} more (the SARIF and JUnit files list them all)`,
@@ -77,4 +78,31 @@ function details(o: AssertionOutcome, pages: string[], what: string): string[] {
 }
 
 const cell = (s: string) => s.replace(/\|/g, '\\|');
+
+/** Characters an autolink cannot hold, and bidi controls: percent-encoded, as a URL writes them. */
+const NOT_IN_AUTOLINK =
+  // eslint-disable-next-line no-control-regex -- control characters are what an autolink refuses
+  /[\u0000-\u0020\u007f<>\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
+const percentEncoded = (c: string) =>
+  [...Buffer.from(c, 'utf8')]
+    .map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`)
+    .join('');
+
+/**
+ * A crawled URL as an autolink (`<https://…>`): clickable, and nothing in it is read as
+ * Markdown, so `…/x![img](https://evil.example/t.png)` stays a link, not an image.
+ * Anything not an http(s) URL is written as escaped text.
+ */
+export function markdownUrl(url: string): string {
+  const encoded = url.replace(NOT_IN_AUTOLINK, percentEncoded);
+  return /^https?:\/\//i.test(encoded) ? `<${encoded}>` : markdownText(url);
+}
+
+/** Crawled text that Markdown shows as it is: each character that could start markup escaped, on one line. */
+export function markdownText(text: string): string {
+  return visibleBidiControls(text)
+    .replace(/[\r\n]+/g, ' ')
+    .replace(/[\\`*_{}[\]()#+\-.!|<>~&"':]/g, '\\$&');
+}
 const count = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;
