@@ -196,7 +196,7 @@ async function audit(
   const seconds = (performance.now() - posted) / 1000;
   clearInterval(sampler);
   const titles = await call<{ meta: { total: number } }>(
-    `/api/v1/site-audits/${current.id}/pages?issue=title&per_page=1`,
+    `/api/v1/site-audits/${current.id}/pages?issue=title&per_page=10`,
   );
   return {
     seconds,
