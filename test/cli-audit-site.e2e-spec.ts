@@ -138,17 +138,21 @@ describe('npx report-service audit-site', () => {
     expect(run.stdout).toMatch(
       /\n {2}✗ duplicate_title +Duplicate title \[medium, site check\]: 2 pages\n/,
     );
-    // Each issue shown lists its pages under it.
+    // Each issue shown says how to fix it, then lists its pages under it.
     const duplicate = lines.findIndex((line) =>
       line.includes('duplicate_title'),
     );
-    expect(lines.slice(duplicate + 1, duplicate + 3)).toEqual([
+    expect(lines[duplicate + 1]).toMatch(/^ {6}Fix: Give each page a title/);
+    expect(lines.slice(duplicate + 2, duplicate + 4)).toEqual([
       `      ${site.url('/about')}`,
       `      ${site.url('/pricing')}`,
     ]);
     const broken = lines.findIndex((line) => line.includes(' broken_link '));
     expect(lines[broken]).toMatch(/\[high, site check\]: 1 page$/);
-    expect(lines[broken + 1]).toBe(`      ${site.url('/')}`);
+    expect(lines[broken + 1]).toMatch(/^ {6}Fix: /);
+    expect(lines[broken + 2]).toBe(`      ${site.url('/')}`);
+    // Highest priority first: the broken link before the duplicate titles.
+    expect(broken).toBeLessThan(duplicate);
     // The throwaway database went with the process.
     expect(await readdir(temp)).toEqual([]);
   }, 90_000);

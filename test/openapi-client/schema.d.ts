@@ -389,7 +389,7 @@ export interface paths {
     };
     /**
      * Every affected page of every check of a site audit, as CSV
-     * @description One row per affected page and check, by page in crawl order. Columns: `issue_id`: the page or site check id (docs/checks.md); `scope`: `page` or `site`; `importance`: `high`, `medium` or `low`; `page_id`: the page's id in the audit (its place in crawl order); `url`: the page's URL; `status_code`: its answer; empty when its request failed or robots.txt blocked it; `depth`: fewest followed links from the start page; empty when reached only through a sitemap, a canonical or hreflang; `evidence`: the check's evidence for the page (`value` of `/issues/{check_id}`): text as it is, anything else as JSON, empty when none. RFC 4180: `text/csv; charset=utf-8`, a header row, CRLF line ends, a field quoted when it holds a comma, a quote or a line break (quotes doubled); an empty cell is null. A text cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` so no spreadsheet runs it as a formula. Streamed in crawl order: any size, in constant memory.
+     * @description One row per affected page and check, by page in crawl order. Columns: `issue_id`: the page or site check id (docs/checks.md); `scope`: `host`, `template`, `site` or `page`, as `/issues` says of the check; `importance`: `high`, `medium` or `low`; `page_id`: the page's id in the audit (its place in crawl order); `url`: the page's URL; `status_code`: its answer; empty when its request failed or robots.txt blocked it; `depth`: fewest followed links from the start page; empty when reached only through a sitemap, a canonical or hreflang; `evidence`: the check's evidence for the page (`value` of `/issues/{check_id}`): text as it is, anything else as JSON, empty when none. RFC 4180: `text/csv; charset=utf-8`, a header row, CRLF line ends, a field quoted when it holds a comma, a quote or a line break (quotes doubled); an empty cell is null. A text cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` so no spreadsheet runs it as a formula. Streamed in crawl order: any size, in constant memory.
      */
     get: operations['exportSiteAuditIssues'];
     put?: never;
@@ -1368,16 +1368,26 @@ export interface components {
     AuditIssueView: {
       /** @example broken_link */
       id: string;
-      /** @enum {string} */
-      scope: 'page' | 'site';
+      /**
+       * @description `host`: one fact about the server (HTTPS, its headers, compression, robots.txt, sitemap, favicon, 404 page), the same on every page, reported once; `template`: a page check failing on at least 90% of the HTML pages (3 or more), one cause in the site's template; `site`: a check across pages (duplicates, links, canonicals); `page`: a page check failing on some pages.
+       * @enum {string}
+       */
+      scope: 'host' | 'template' | 'site' | 'page';
       /** @example Broken internal links */
       title: string;
       /** @enum {string} */
       importance: 'high' | 'medium' | 'low';
+      /** @description Higher first. A `site` or `page` finding: 10 × the weight of its importance (high 3, medium 2, low 1), plus that much again times the share of HTML pages it affects (rounded up). A `host` or `template` fact: 5 × the weight, for it is one fix, made once; so every problem found on the pages ranks above every such fact. */
+      priority: number;
+      /** @description Pages it affects. */
       pages: number;
+      /** @description What to change, from the check catalogue (docs/checks.md). */
+      advice: string;
+      /** @description The first pages (at most 3, in crawl order) it affects. */
+      examples: string[];
     };
     AuditIssueListEnvelope: {
-      /** @description Every check that affects a page, most pages first. */
+      /** @description Every check that affects a page, highest `priority` first. */
       data: components['schemas']['AuditIssueView'][];
     };
     AffectedPageView: {

@@ -192,20 +192,20 @@ const PLAIN: Palette = {
   bold: (s) => s,
 };
 
-const WEIGHT: Record<AuditIssueView['importance'], number> = {
-  high: 3,
-  medium: 2,
-  low: 1,
-};
-
-/** Most pages first, as /issues lists them; among equals, the more important first. */
+/** Highest priority first, as /issues lists them (the API's order among equals). */
 export function forAPerson(
   issues: readonly AuditIssueView[],
 ): AuditIssueView[] {
-  return [...issues].sort(
-    (a, b) => b.pages - a.pages || WEIGHT[b.importance] - WEIGHT[a.importance],
-  );
+  return [...issues].sort((a, b) => b.priority - a.priority);
 }
+
+/** How the summary names where a finding lives; a page finding says nothing. */
+const SCOPE_LABELS: Record<AuditIssueView['scope'], string> = {
+  host: ', host',
+  template: ', template',
+  site: ', site check',
+  page: '',
+};
 
 const STOP_REASONS: Record<string, string> = {
   done: 'nothing left in scope',
@@ -270,17 +270,18 @@ export function renderSiteAudit(
   lines.push(
     p.bold(
       shown.length < issues.length
-        ? `Top ${shown.length} of ${issues.length} issues, most pages first:`
-        : `${plural(issues.length, 'issue')}, most pages first:`,
+        ? `Top ${shown.length} of ${issues.length} issues, highest priority first:`
+        : `${plural(issues.length, 'issue')}, highest priority first:`,
     ),
   );
   const width = Math.max(...shown.map((issue) => issue.id.length));
   for (const issue of shown) {
     const mark = issue.importance === 'high' ? p.bad('✗') : p.warn('✗');
-    const scope = issue.scope === 'site' ? ', site check' : '';
+    const scope = SCOPE_LABELS[issue.scope];
     lines.push(
       `  ${mark} ${issue.id.padEnd(width)}  ${issue.title} ${p.dim(`[${issue.importance}${scope}]`)}: ${plural(issue.pages, 'page')}`,
     );
+    if (issue.advice) lines.push(`      Fix: ${issue.advice}`);
     const urls = examples.get(issue.id) ?? [];
     for (const url of urls) lines.push(`      ${p.dim(url)}`);
     if (urls.length > 0 && issue.pages > urls.length) {

@@ -23,7 +23,9 @@ export interface GateAudit {
   > & {
     progress: Pick<SiteAuditView['progress'], 'pages_crawled'>;
   };
-  issues: Array<Pick<ExportedIssue, 'id' | 'urls'>>;
+  issues: Array<
+    Pick<ExportedIssue, 'id' | 'urls'> & Partial<Pick<ExportedIssue, 'scope'>>
+  >;
 }
 
 /** A baseline that cannot be read as an export: the message says why. */

@@ -1,3 +1,4 @@
+import type { FindingScope } from '../findings/findings.js';
 import { checkInfo, conditionOf } from './assertions.js';
 import type { Level } from './assertion-entry.js';
 import type { Assertion, CheckInfo, GateConfig } from './assertions.js';
@@ -58,6 +59,9 @@ export function judgeGate(
     );
   }
   const urlsNow = urlsByCheck(current);
+  const scopes = new Map(
+    current.issues.map((issue) => [issue.id, issue.scope]),
+  );
   const urlsThen = baseline ? urlsByCheck(baseline) : null;
   const outcomes: AssertionOutcome[] = [];
   for (const assertion of config.assertions) {
@@ -92,7 +96,7 @@ export function judgeGate(
     const counted = `${pages.length} ${added ? 'new ' : ''}${pages.length === 1 ? 'page' : 'pages'}`;
     outcomes.push({
       assertion: active,
-      check: checkInfo(assertion.id) ?? null,
+      check: withScope(checkInfo(assertion.id), scopes.get(assertion.id)),
       passed,
       actual: pages.length,
       pages,
@@ -122,6 +126,15 @@ export function judgeGate(
     warnings: failed.length - errors,
     exitCode: errors > 0 ? EXIT_FAILED : EXIT_PASSED,
   };
+}
+
+/** The catalogue's entry, with the scope the audit's findings give the check. */
+function withScope(
+  info: CheckInfo | undefined,
+  scope: FindingScope | undefined,
+): CheckInfo | null {
+  if (!info) return null;
+  return scope ? { ...info, scope } : info;
 }
 
 /** Each check's affected URLs, sorted and without repeats, so every output is stable. */

@@ -1,12 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { IMPORTANCES } from '../../analysis/index.js';
 import { NotFoundProblem } from '../../common/problem.js';
 import type { SiteAudit } from '../site-audit.js';
 import { SiteAuditPagesRepository } from '../site-audit-pages.repository.js';
-import {
-  issuesOf,
-  SiteAuditPagesService,
-} from '../site-audit-pages.service.js';
+import { SiteAuditPagesService } from '../site-audit-pages.service.js';
 import type { AuditPageWithResults } from '../site-audit-pages.service.js';
 import { depthBars, statusBars } from './audit-charts.js';
 import type { AffectedPage, AuditSummary, Paging } from './audit-page.js';
@@ -35,19 +31,14 @@ export class SharedAudits {
 
   /** The summary: its issues (a page of them, with their first pages) and its charts. */
   async summary(audit: SiteAudit, page: number): Promise<AuditSummary> {
-    // People read the most important first; the API's order (most pages) breaks ties.
     const issues =
-      audit.finishedAt === null
-        ? []
-        : issuesOf(audit).sort(
-            (a, b) =>
-              IMPORTANCES.indexOf(a.importance) -
-              IMPORTANCES.indexOf(b.importance),
-          );
-    const paging = pagingOf(page, issues.length, ISSUES_PER_PAGE);
+      audit.finishedAt === null ? [] : await this.pageResults.findingsOf(audit);
+    const host = issues.filter((issue) => issue.scope === 'host');
+    const others = issues.filter((issue) => issue.scope !== 'host');
+    const paging = pagingOf(page, others.length, ISSUES_PER_PAGE);
     const from = (paging.page - 1) * ISSUES_PER_PAGE;
     const shown = await Promise.all(
-      issues.slice(from, from + ISSUES_PER_PAGE).map(async (issue) => ({
+      others.slice(from, from + ISSUES_PER_PAGE).map(async (issue) => ({
         ...issue,
         affected: await this.pages.affected(
           audit.id,
@@ -64,6 +55,7 @@ export class SharedAudits {
     return {
       audit,
       issues,
+      host,
       shown,
       paging,
       statusCodes: statusBars(statusCodes),
@@ -80,7 +72,9 @@ export class SharedAudits {
     const issue =
       audit.finishedAt === null
         ? undefined
-        : issuesOf(audit).find((one) => one.id === checkId);
+        : (await this.pageResults.findingsOf(audit)).find(
+            (one) => one.id === checkId,
+          );
     if (!issue) {
       throw new NotFoundProblem('No page of this site audit fails that check.');
     }
