@@ -125,5 +125,21 @@ interface Finding {
         }
       }
     });
+
+    it('answers 422 to a filter by a check id that names none, with the nearest and every id', async () => {
+      const res = await t
+        .as(key)
+        .get(`/api/v1/site-audits/${audit.id}/pages?issue=brokn_link`)
+        .expect(422);
+      const [message] = (res.body as { errors: { issue: string[] } }).errors
+        .issue;
+      expect(message).toMatch(/Did you mean "broken_link"\?/);
+      expect(message).toContain('broken_links');
+      expect(message).toContain('duplicate_title');
+      await t
+        .as(key)
+        .get(`/api/v1/site-audits/${audit.id}/pages?issue=broken_link`)
+        .expect(200);
+    });
   },
 );

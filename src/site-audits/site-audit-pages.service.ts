@@ -1,7 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { expandResults, SITE_CHECKS } from '../analysis/index.js';
 import type { AnalysisResults } from '../analysis/index.js';
-import { checkEntryOf, findingsOf } from './findings/findings.js';
+import {
+  checkEntryOf,
+  findingsOf,
+  unknownCheckIdMessage,
+} from './findings/findings.js';
 import type { AuditFinding } from './findings/findings.js';
 import { countThenPage } from '../common/pagination/paginate.js';
 import type { NumberedPage } from '../common/pagination/paginate.js';
@@ -106,7 +110,7 @@ export class SiteAuditPagesService {
   ): Promise<NumberedPage<{ page_id: number; url: string; value: unknown }>> {
     await this.judged(accountId, auditId);
     if (!checkEntryOf(checkId)) {
-      throw new NotFoundProblem(`There is no check ${checkId}.`);
+      throw new NotFoundProblem(unknownCheckIdMessage('check_id', checkId));
     }
     return countThenPage(
       query,

@@ -3888,7 +3888,7 @@ export interface operations {
         per_page?: 10 | 25 | 50 | 100 | 500 | 1000;
         /** @description The page, from 1. A page past the end answers 200 with no data and the true total. */
         page?: number;
-        /** @description A page or site check id the page fails (`broken_link`, `title`, …). */
+        /** @description A page or site check id the page fails (`broken_link`, `title`, …); an id that names no check answers 422, naming the nearest and every check id. */
         issue?: string;
         status_code?: number;
         indexable?: boolean;

@@ -1,5 +1,11 @@
 import { CHECKS } from '../../analysis/index.js';
-import { findingsOf, KNOWN_CHECK_IDS, priorityOf } from './findings.js';
+import {
+  findingsOf,
+  KNOWN_CHECK_IDS,
+  nearestCheckIds,
+  priorityOf,
+  unknownCheckIdMessage,
+} from './findings.js';
 
 describe('findingsOf', () => {
   // A documentation tree of 100 HTML pages over plain HTTP, as issue 30 met them.
@@ -85,5 +91,22 @@ describe('KNOWN_CHECK_IDS', () => {
     expect(KNOWN_CHECK_IDS).toContain('broken_link');
     expect(KNOWN_CHECK_IDS).toContain('broken_links');
     expect(KNOWN_CHECK_IDS).toEqual([...KNOWN_CHECK_IDS].sort());
+  });
+});
+
+describe('unknownCheckIdMessage', () => {
+  it('names the nearest check ids, then every one', () => {
+    const message = unknownCheckIdMessage('issue', 'brokn_link');
+    expect(message).toMatch(
+      /"brokn_link" is none\. Did you mean "broken_link"\?/,
+    );
+    for (const id of KNOWN_CHECK_IDS) expect(message).toContain(id);
+    expect(nearestCheckIds('broken_linkz')).toEqual([
+      'broken_link',
+      'broken_links',
+    ]);
+    expect(unknownCheckIdMessage('issue', 'zzzzzzzzzz')).not.toContain(
+      'Did you mean',
+    );
   });
 });

@@ -156,3 +156,42 @@ export function findingsOf(
         a.id.localeCompare(b.id),
     );
 }
+
+/** Edits (insert, delete, substitute) between two ids: how far a typo is from a check. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(
+        previous[j] + 1,
+        current[j - 1] + 1,
+        previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    }
+    previous = current;
+  }
+  return previous[b.length];
+}
+
+/** The known check ids nearest to an unknown one (at most 3 edits away), nearest first. */
+export function nearestCheckIds(id: string): string[] {
+  const scored = KNOWN_CHECK_IDS.map((known) => ({
+    known,
+    distance: editDistance(id, known),
+  })).filter(({ distance }) => distance <= 3);
+  const best = Math.min(...scored.map(({ distance }) => distance));
+  return scored
+    .filter(({ distance }) => distance === best)
+    .map(({ known }) => known);
+}
+
+/** Why a filter's check id is refused: which it may have meant, and every one it may name. */
+export function unknownCheckIdMessage(field: string, id: string): string {
+  const nearest = nearestCheckIds(id);
+  const guess =
+    nearest.length > 0
+      ? ` Did you mean ${nearest.map((n) => `"${n}"`).join(' or ')}?`
+      : '';
+  return `${field} must be a page or site check id; "${id}" is none.${guess} The check ids: ${KNOWN_CHECK_IDS.join(', ')}.`;
+}
