@@ -141,5 +141,42 @@ interface Finding {
         .get(`/api/v1/site-audits/${audit.id}/pages?issue=broken_link`)
         .expect(200);
     });
+
+    it('names the missing page of the broken links once, with every page linking to it, in the API and on the share page', async () => {
+      const gone = site.url(`/${MISSING}`);
+      const targets = (
+        await t
+          .as(key)
+          .get(`/api/v1/site-audits/${audit.id}/issues/broken_link/targets`)
+          .expect(200)
+      ).body.data as Array<{
+        url: string;
+        status_code: number;
+        sources: string[];
+      }>;
+      const target = targets.find((one) => one.url === gone);
+      expect(target).toMatchObject({ status_code: 404 });
+      expect(target!.sources.length).toBeGreaterThan(1);
+      expect(new Set(target!.sources).size).toBe(target!.sources.length);
+      await t
+        .as(key)
+        .get(`/api/v1/site-audits/${audit.id}/issues/title/targets`)
+        .expect(422);
+      const shared = (
+        await t
+          .as(key)
+          .put(`/api/v1/site-audits/${audit.id}`)
+          .send({ privacy: 0 })
+          .expect(200)
+      ).body.data as { share_url: string };
+      const path = new URL(shared.share_url).pathname;
+      const page = (
+        await t.anonymous().get(`${path}/issues/broken_link`).expect(200)
+      ).text;
+      expect(page).toContain('<h2>By target</h2>');
+      expect(page).toContain(`<code class="wrap">${gone}</code>`);
+      expect(page).toContain(`pointed at by ${target!.sources.length} pages`);
+      expect(page).toContain('class="advice"');
+    });
   },
 );

@@ -164,6 +164,42 @@ export class AuditIssueListEnvelope {
   data: AuditIssueView[];
 }
 
+export class FindingTargetView {
+  @ApiProperty({ example: 'https://example.com/changelog.html' })
+  url: string;
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description: "The target's answer; null when its request failed.",
+  })
+  status_code: number | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Why its request failed; null when it answered.',
+  })
+  error: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Where it redirects; null when it does not.',
+  })
+  redirect_to: string | null;
+  @ApiProperty({
+    type: [String],
+    description: 'Every page pointing at it, in crawl order.',
+  })
+  sources: string[];
+}
+
+export class FindingTargetListEnvelope {
+  @ApiProperty({
+    type: [FindingTargetView],
+    description: 'Each target once, the most pointed-at first, then by URL.',
+  })
+  data: FindingTargetView[];
+}
+
 export class AffectedPageView {
   @ApiProperty({ type: 'integer', minimum: 1 })
   page_id: number;

@@ -7,6 +7,8 @@ import {
   unknownCheckIdMessage,
 } from './findings/findings.js';
 import type { AuditFinding } from './findings/findings.js';
+import { TARGETED_CHECKS, targetsOf } from './findings/targets.js';
+import type { FindingTarget } from './findings/targets.js';
 import { countThenPage } from '../common/pagination/paginate.js';
 import type { NumberedPage } from '../common/pagination/paginate.js';
 import { NotFoundProblem, ProblemException } from '../common/problem.js';
@@ -117,6 +119,31 @@ export class SiteAuditPagesService {
       () => this.pages.countAffected(auditId, checkId),
       (offset, limit) => this.pages.affected(auditId, checkId, offset, limit),
     );
+  }
+
+  /** Each target of a link or canonical finding once, with every page pointing at it. */
+  async targets(
+    accountId: string,
+    auditId: string,
+    checkId: string,
+  ): Promise<FindingTarget[]> {
+    await this.judged(accountId, auditId);
+    if (!checkEntryOf(checkId)) {
+      throw new NotFoundProblem(unknownCheckIdMessage('check_id', checkId));
+    }
+    return this.targetsOf(auditId, checkId);
+  }
+
+  /** The targets of a check of an audit the caller may read; 422 for a check without targets. */
+  async targetsOf(auditId: string, checkId: string): Promise<FindingTarget[]> {
+    if (!TARGETED_CHECKS.has(checkId)) {
+      throw new ProblemException(
+        422,
+        `${checkId} names no targets; the checks that do: ${[...TARGETED_CHECKS].join(', ')}.`,
+      );
+    }
+    const count = await this.pages.countAffected(auditId, checkId);
+    return targetsOf(await this.pages.affected(auditId, checkId, 0, count));
   }
 
   async links(

@@ -272,7 +272,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The page and site checks that affect pages of a site audit, most pages first */
+    /** The findings of a site audit: each page or site check that affects pages, with its scope, priority and advice, highest priority first */
     get: operations['listSiteAuditIssues'];
     put?: never;
     post?: never;
@@ -291,6 +291,23 @@ export interface paths {
     };
     /** The pages a check affects, with its evidence for each */
     get: operations['listSiteAuditIssuePages'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/site-audits/{id}/issues/{check_id}/targets': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The targets of a link or canonical finding (broken_link, redirected_link, canonical_broken, canonical_redirect): each target URL once, with its answer and every page pointing at it */
+    get: operations['listSiteAuditIssueTargets'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1407,6 +1424,22 @@ export interface components {
       data: components['schemas']['AffectedPageView'][];
       links: components['schemas']['ListLinksView'];
       meta: components['schemas']['ListMetaView'];
+    };
+    FindingTargetView: {
+      /** @example https://example.com/changelog.html */
+      url: string;
+      /** @description The target's answer; null when its request failed. */
+      status_code: number | null;
+      /** @description Why its request failed; null when it answered. */
+      error: string | null;
+      /** @description Where it redirects; null when it does not. */
+      redirect_to: string | null;
+      /** @description Every page pointing at it, in crawl order. */
+      sources: string[];
+    };
+    FindingTargetListEnvelope: {
+      /** @description Each target once, the most pointed-at first, then by URL. */
+      data: components['schemas']['FindingTargetView'][];
     };
     AuditLinkView: {
       from_url: string;
@@ -4217,6 +4250,109 @@ export interface operations {
         };
       };
       /** @description A query parameter failed validation; `errors` names every one. */
+      422: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description Too many requests with this API key; see Retry-After. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      431: components['responses']['HeadersTooLarge'];
+      /** @description The database, or the store of the rate limits, is unreachable; see Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+    };
+  };
+  listSiteAuditIssueTargets: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A page or site check id, as docs/checks.md names it. */
+        check_id: string;
+        /** @description The site audit's `id`: a positive integer of at most 18 digits, written without leading zeros; anything else answers 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FindingTargetListEnvelope'];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          /** @description The authentication scheme the route expects. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description No such site audit in this account, or no such check. */
+      404: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description The audit has not stopped yet (or its site checks are being judged): ask again then. */
+      409: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description The check names no targets; the detail lists those that do. */
       422: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];

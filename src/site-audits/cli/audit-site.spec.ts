@@ -95,6 +95,7 @@ function fakeClient(
       Promise.resolve(
         [1, 2, 3, 4, 5].slice(0, count).map((n) => `${url(n)}#${checkId}`),
       ),
+    targets: () => Promise.resolve([]),
     affectedUrls: (_id, checkId) =>
       Promise.resolve(
         Array.from(

@@ -1,3 +1,4 @@
+import type { FindingTarget } from '../findings/targets.js';
 import type { FindingScope } from '../findings/findings.js';
 import { checkInfo, conditionOf } from './assertions.js';
 import type { Level } from './assertion-entry.js';
@@ -20,6 +21,11 @@ export interface AssertionOutcome {
   fixed: string[] | null;
   /** One line: what was found against what was asked. */
   message: string;
+  /**
+   * For a link or canonical check: each target (the missing page) the counted pages
+   * point at, with those of them that do; null for other checks.
+   */
+  targets: FindingTarget[] | null;
 }
 
 /** The gate's judgement of one audit. */
@@ -59,6 +65,9 @@ export function judgeGate(
     );
   }
   const urlsNow = urlsByCheck(current);
+  const targetsNow = new Map(
+    current.issues.map((issue) => [issue.id, issue.targets]),
+  );
   const scopes = new Map(
     current.issues.map((issue) => [issue.id, issue.scope]),
   );
@@ -81,6 +90,7 @@ export function judgeGate(
         pages: [],
         added: null,
         fixed: null,
+        targets: null,
         message:
           `score ${score ?? 'n/a'}, ${conditionOf(assertion)}` +
           (baseline ? ` (baseline ${before ?? 'n/a'})` : ''),
@@ -102,6 +112,7 @@ export function judgeGate(
       pages,
       added,
       fixed,
+      targets: targetsOfPages(targetsNow.get(assertion.id), pages),
       message:
         `${counted}, ${conditionOf(assertion)}` +
         (added ? ` (${now.length} in all, ${fixed!.length} fixed)` : ''),
@@ -135,6 +146,23 @@ function withScope(
 ): CheckInfo | null {
   if (!info) return null;
   return scope ? { ...info, scope } : info;
+}
+
+/** The targets the counted pages point at, each with those of them only. */
+function targetsOfPages(
+  targets: FindingTarget[] | undefined,
+  pages: string[],
+): FindingTarget[] | null {
+  if (!targets) return null;
+  const counted = new Set(pages);
+  return targets
+    .map((target) => ({
+      ...target,
+      sources: target.sources
+        .filter((url) => counted.has(url))
+        .sort(compareText),
+    }))
+    .filter((target) => target.sources.length > 0);
 }
 
 /** Each check's affected URLs, sorted and without repeats, so every output is stable. */

@@ -15,6 +15,8 @@ import type {
   AuditIssue,
   AuditPageWithResults,
 } from '../site-audit-pages.service.js';
+import { answerOf } from '../findings/targets.js';
+import type { FindingTarget } from '../findings/targets.js';
 import { barChart } from './audit-charts.js';
 import type { Bar } from './audit-charts.js';
 
@@ -227,6 +229,7 @@ export function issuePage(
   issue: AuditIssue,
   affected: AffectedPage[],
   paging: Paging,
+  targets: FindingTarget[] | null = null,
 ): string {
   const items = affected
     .map(
@@ -240,12 +243,42 @@ export function issuePage(
 <section class="card">
 <p class="muted">${escapeHtml(issue.importance)} importance · ${reachOf(issue)} · priority ${issue.priority} · <code>${escapeHtml(issue.id)}</code></p>
 ${adviceOf(issue)}
+</section>
+${targets && paging.page === 1 ? targetsSection(targets) : ''}
+<h2>The pages</h2>
+<section class="card">
 <ul class="issues">
 ${items || '<li>No page on this page of the list.</li>'}
 </ul>
 ${pager(`${base(audit)}/issues/${escapeHtml(issue.id)}`, paging)}
 </section>`,
   );
+}
+
+/** Sources a target lists on the page; the rest are counted. */
+const SOURCES_SHOWN = 20;
+
+/** Each target once (the missing page, the redirect), with its answer and the pages pointing at it. */
+function targetsSection(targets: FindingTarget[]): string {
+  const items = targets
+    .map((target) => {
+      const more =
+        target.sources.length > SOURCES_SHOWN
+          ? `<li class="muted">… and ${(target.sources.length - SOURCES_SHOWN).toLocaleString('en')} more</li>`
+          : '';
+      return `<li>
+<div><code class="wrap">${escapeHtml(target.url)}</code> <span class="importance">${escapeHtml(answerOf(target))}</span></div>
+<div class="muted">pointed at by ${target.sources.length.toLocaleString('en')} ${target.sources.length === 1 ? 'page' : 'pages'}</div>
+<ul class="affected">${target.sources
+        .slice(0, SOURCES_SHOWN)
+        .map((source) => `<li class="wrap">${escapeHtml(source)}</li>`)
+        .join('')}${more}</ul></li>`;
+    })
+    .join('\n');
+  return `<h2>By target</h2>
+<section class="card"><ul class="issues">
+${items}
+</ul></section>`;
 }
 
 function yesNo(value: boolean): string {

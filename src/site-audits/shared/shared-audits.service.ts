@@ -4,6 +4,8 @@ import type { SiteAudit } from '../site-audit.js';
 import { SiteAuditPagesRepository } from '../site-audit-pages.repository.js';
 import { SiteAuditPagesService } from '../site-audit-pages.service.js';
 import type { AuditPageWithResults } from '../site-audit-pages.service.js';
+import { TARGETED_CHECKS } from '../findings/targets.js';
+import type { FindingTarget } from '../findings/targets.js';
 import { depthBars, statusBars } from './audit-charts.js';
 import type { AffectedPage, AuditSummary, Paging } from './audit-page.js';
 import type { AuditIssue } from '../site-audit-pages.service.js';
@@ -68,7 +70,12 @@ export class SharedAudits {
     audit: SiteAudit,
     checkId: string,
     page: number,
-  ): Promise<{ issue: AuditIssue; affected: AffectedPage[]; paging: Paging }> {
+  ): Promise<{
+    issue: AuditIssue;
+    affected: AffectedPage[];
+    paging: Paging;
+    targets: FindingTarget[] | null;
+  }> {
     const issue =
       audit.finishedAt === null
         ? undefined
@@ -85,7 +92,10 @@ export class SharedAudits {
       (paging.page - 1) * AFFECTED_PER_PAGE,
       AFFECTED_PER_PAGE,
     );
-    return { issue, affected, paging };
+    const targets = TARGETED_CHECKS.has(checkId)
+      ? await this.pageResults.targetsOf(audit.id, checkId)
+      : null;
+    return { issue, affected, paging, targets };
   }
 
   /** One page with its results; 404 when the audit has no such page. */
