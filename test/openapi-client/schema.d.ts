@@ -1521,6 +1521,8 @@ export interface components {
       to: components['schemas']['AuditDiffSideView'];
       /** @description The most pages each change lists. */
       pages_per_change: number;
+      /** @description What to know before trusting the changes: one sentence per crawl setting (`max_pages`, `max_depth`, `include`, `exclude`, `respect_robots`, `sitemaps`) the two audits were made with differently; empty when they were made alike. */
+      warnings: string[];
       /** @description Every change, in the order of `type` above, the issue changes by check id; empty when nothing changed. */
       changes: components['schemas']['AuditChangeView'][];
     };
