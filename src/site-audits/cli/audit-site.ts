@@ -1,3 +1,4 @@
+import type { AuditProgress } from './progress.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AuditIssueView } from '../site-audit-page.view.js';
 import type { SiteAuditView } from '../site-audit.view.js';
@@ -29,6 +30,8 @@ export interface AuditSiteOptions {
   signal?: AbortSignal;
   /** --assert: judge the audit and exit 1 when an `error` assertion fails. */
   gate?: GateOptions;
+  /** The clock progress is timed by; Date.now unless a test gives its own. */
+  now?: () => number;
 }
 
 export interface AuditSiteOutput {
@@ -36,8 +39,8 @@ export interface AuditSiteOutput {
   out(text: string): void;
   /** Why it could not run, and progress for a person: stderr. */
   err(text: string): void;
-  /** Progress while the audit runs (a line rewritten in place), when stderr is a terminal. */
-  progress?(text: string | null): void;
+  /** Where the audit stands while it runs, at each read; null once it is judged or given up. */
+  progress?(state: AuditProgress | null): void;
   /** Writes the gate's files (--junit, --sarif, --markdown). */
   write?: WriteFile;
 }
@@ -69,10 +72,12 @@ export async function auditSite(
       given && 'auditId' in given
         ? await baselineFromService(client, given.auditId)
         : given;
+    const now = options.now ?? Date.now;
+    const created = now();
     audit = await client.create(options.url, options.maxPages);
     // The audit is judged (finished_at) after its crawl stops, whatever stopped it.
     while (audit.finished_at === null) {
-      output.progress?.(progressOf(audit));
+      output.progress?.({ audit, elapsedMs: now() - created });
       await sleep(options.pollMs, undefined, { signal: options.signal });
       audit = await client.get(audit.id);
     }
@@ -152,13 +157,6 @@ async function cancelQuietly(
     client.cancel(id).catch(() => undefined),
     sleep(5_000, undefined, { ref: false }),
   ]);
-}
-
-function progressOf(audit: SiteAuditView): string {
-  const { pages_crawled, pages_queued } = audit.progress;
-  return audit.status === 'queued'
-    ? `Site audit ${audit.id} of ${audit.url}: queued…`
-    : `Site audit ${audit.id} of ${audit.url}: ${pages_crawled} pages crawled, ${pages_queued} to go…`;
 }
 
 function whyNotCompleted(audit: SiteAuditView): string {
