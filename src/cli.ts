@@ -20,6 +20,8 @@ import {
   renderForAnalysis,
 } from './rendering/index.js';
 import { auditSite } from './site-audits/cli/audit-site.js';
+import { progressBar, progressLines } from './site-audits/cli/progress.js';
+import type { AuditProgress } from './site-audits/cli/progress.js';
 import type { GateOptions } from './site-audits/cli/audit-gate.js';
 import {
   AssertionsError,
@@ -499,11 +501,13 @@ async function run(command: Command, rest: string[]): Promise<number> {
         },
         out: (text: string) => console.log(text),
         err: (text: string) => console.error(text),
-        // A line rewritten in place, for a person watching; never into a file.
+        // On a terminal a bar rewritten in place; in a log (CI) a line every few seconds.
         progress: process.stderr.isTTY
-          ? (text: string | null) =>
-              process.stderr.write(`\r\x1b[2K${text ?? ''}`)
-          : undefined,
+          ? (state: AuditProgress | null) =>
+              process.stderr.write(
+                `\r\x1b[2K${state ? progressBar(state) : ''}`,
+              )
+          : progressLines((line) => process.stderr.write(line), Date.now),
       };
       return interruptible((signal) =>
         api && key

@@ -44,8 +44,23 @@ function describeOn(name: string, env: Record<string, string | undefined>) {
         from: { id: first.id, url: site.url('/') },
         to: { id: second.id, url: site.url('/') },
         pages_per_change: 100,
+        warnings: [],
         changes: [],
       });
+      // Made with another max_pages: the diff says so before anything else.
+      const smaller = await runAudit(t.as(key), {
+        url: site.url('/'),
+        max_pages: 2,
+      });
+      const warned = await t
+        .as(key)
+        .get(`/api/v1/site-audits/${smaller.id}/diff?from=${second.id}`)
+        .expect(200);
+      expect(warned.body.data.warnings).toEqual([
+        expect.stringMatching(
+          /^The audits were made with different settings: max_pages 500 then, 2 now;/,
+        ),
+      ]);
       const none = await t
         .as(key)
         .get(`/api/v1/site-audits/${first.id}/diff`)

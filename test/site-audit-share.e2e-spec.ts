@@ -97,18 +97,29 @@ describe('shared site audits', () => {
       expect(res.text).toContain('Click depth');
       expect(res.text).toMatch(/svg class="bar-chart"/);
       expect(res.text).toContain(`href="${path}/pages/${hostilePage}"`);
-      // The issues, ten a page, the most important first.
+      // The host's facts first, on the first page; then the issues, ten a page, highest priority first.
+      const priorities = (html: string) =>
+        [...html.matchAll(/priority (\d+) · /g)].map((m) => Number(m[1]));
+      const descending = (list: number[]) =>
+        expect(list).toEqual([...list].sort((a, b) => b - a));
+      const [hostPart, firstList] = res.text.split(
+        '<h2>Issues, highest priority first</h2>',
+      );
+      expect(hostPart).toContain('<h2>The host</h2>');
+      expect(hostPart).toContain('<code>https</code>');
+      expect(hostPart).toContain('class="advice"');
+      descending(priorities(hostPart.split('<h2>The host</h2>')[1]));
       const last = Number(/Page 1 of (\d+)/.exec(res.text)?.[1] ?? 1);
-      let all = res.text;
+      let all = firstList;
       for (let n = 2; n <= last; n++) {
-        all += (await t.anonymous().get(`${path}?page=${n}`).expect(200)).text;
+        const text = (await t.anonymous().get(`${path}?page=${n}`).expect(200))
+          .text;
+        expect(text).not.toContain('<h2>The host</h2>');
+        all += text.split('<h2>Issues, highest priority first</h2>')[1];
       }
       expect(all).toContain('<code>duplicate_title</code>');
       expect(all).toContain('<code>broken_link</code>');
-      const order = [...all.matchAll(/class="importance">(\w+)</g)].map((m) =>
-        ['high', 'medium', 'low'].indexOf(m[1]),
-      );
-      expect(order).toEqual([...order].sort((a, b) => a - b));
+      descending(priorities(all));
     });
 
     it('escapes every title, URL and piece of evidence from the crawled site', async () => {

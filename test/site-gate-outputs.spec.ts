@@ -169,3 +169,59 @@ describe('the terminal summary', () => {
     );
   });
 });
+
+describe('a broken-link assertion, by target', () => {
+  const missing = u('/changelog.html');
+  const audit = gateAuditOf({ broken_link: [u('/a'), u('/b'), u('/c')] });
+  audit.issues[0].targets = [
+    {
+      url: missing,
+      status_code: 404,
+      error: null,
+      redirect_to: null,
+      sources: [u('/a'), u('/b')],
+    },
+    {
+      url: u('/old'),
+      status_code: 410,
+      error: null,
+      redirect_to: null,
+      sources: [u('/c')],
+    },
+  ];
+  const verdict = judgeGate(audit, config);
+
+  it('names each missing URL with the pages linking to it, in every output', () => {
+    const summary = renderGateSummary(verdict, { colour: false });
+    expect(summary).toContain(`→ ${missing} (404), from 2 pages:`);
+    expect(summary).toContain(`    ${u('/a')}`);
+    const markdown = renderMarkdown(verdict);
+    expect(markdown).toContain(
+      `- <${missing}> (404), from 2 pages:\n  - <${u('/a')}>\n  - <${u('/b')}>`,
+    );
+    expect(markdown).toContain(`- <${u('/old')}> (410), from 1 page:`);
+    const junit = renderJunit(verdict, { hostname: 'ci' });
+    expect(junit).toContain(`${missing} (404), from 2 pages:`);
+    const sarif = JSON.parse(
+      renderSarif(verdict, { toolVersion: '1.0.0' }),
+    ) as {
+      runs: Array<{ results: Array<{ message: { text: string } }> }>;
+    };
+    const texts = sarif.runs[0].results.map((r) => r.message.text);
+    expect(
+      texts.filter((text) => text.includes(`to ${missing} (404)`)),
+    ).toHaveLength(2);
+    expect(texts.some((text) => text.includes(`to ${u('/old')} (410)`))).toBe(
+      true,
+    );
+  });
+
+  it('keeps each output valid', async () => {
+    expect(await junitErrors(renderJunit(verdict, { hostname: 'ci' }))).toEqual(
+      [],
+    );
+    expect(sarifErrors(renderSarif(verdict, { toolVersion: '1.0.0' }))).toEqual(
+      [],
+    );
+  });
+});

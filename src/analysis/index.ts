@@ -57,6 +57,7 @@ export type {
 } from './fetch/probe-answers.js';
 export { judge } from './judge.js';
 export { RATING_FLOORS, ratingOf } from './score.js';
+export { THRESHOLDS } from './thresholds.js';
 export { renderResults } from './render-text.js';
 export {
   ANALYSIS_ERROR_CODES,

@@ -1,3 +1,5 @@
+import { FINDING_SCOPES } from './findings/findings.js';
+import type { FindingScope } from './findings/findings.js';
 import { ApiProperty } from '@nestjs/swagger';
 import { ANY_JSON_VALUE } from '../common/any-json-value.js';
 import { IMPORTANCES, RATINGS } from '../analysis/index.js';
@@ -134,22 +136,83 @@ export class AuditPageListEnvelope extends ListEnvelopeOf(AuditPageView) {}
 export class AuditIssueView {
   @ApiProperty({ example: 'broken_link' })
   id: string;
-  @ApiProperty({ enum: ['page', 'site'] })
-  scope: 'page' | 'site';
+  @ApiProperty({
+    enum: FINDING_SCOPES,
+    description:
+      "`host`: one fact about the server (HTTPS, its headers, compression, robots.txt, sitemap, favicon, 404 page), the same on every page, reported once; `template`: a page check failing on at least 90% of the HTML pages (3 or more), one cause in the site's template; `site`: a check across pages (duplicates, links, canonicals); `page`: a page check failing on some pages.",
+  })
+  scope: FindingScope;
   @ApiProperty({ example: 'Broken internal links' })
   title: string;
   @ApiProperty({ enum: IMPORTANCES })
   importance: Importance;
-  @ApiProperty({ type: 'integer', minimum: 1 })
+  @ApiProperty({
+    type: 'integer',
+    minimum: 5,
+    maximum: 60,
+    description:
+      'Higher first. A `site` or `page` finding: 10 × the weight of its importance (high 3, medium 2, low 1), plus that much again times the share of HTML pages it affects (rounded up). A `host` or `template` fact: 5 × the weight, for it is one fix, made once; so every problem found on the pages ranks above every such fact.',
+  })
+  priority: number;
+  @ApiProperty({
+    type: 'integer',
+    minimum: 1,
+    description: 'Pages it affects.',
+  })
   pages: number;
+  @ApiProperty({
+    description: 'What to change, from the check catalogue (docs/checks.md).',
+  })
+  advice: string;
+  @ApiProperty({
+    type: [String],
+    description: 'The first pages (at most 3, in crawl order) it affects.',
+  })
+  examples: string[];
 }
 
 export class AuditIssueListEnvelope {
   @ApiProperty({
     type: [AuditIssueView],
-    description: 'Every check that affects a page, most pages first.',
+    description: 'Every check that affects a page, highest `priority` first.',
   })
   data: AuditIssueView[];
+}
+
+export class FindingTargetView {
+  @ApiProperty({ example: 'https://example.com/changelog.html' })
+  url: string;
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description: "The target's answer; null when its request failed.",
+  })
+  status_code: number | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Why its request failed; null when it answered.',
+  })
+  error: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Where it redirects; null when it does not.',
+  })
+  redirect_to: string | null;
+  @ApiProperty({
+    type: [String],
+    description: 'Every page pointing at it, in crawl order.',
+  })
+  sources: string[];
+}
+
+export class FindingTargetListEnvelope {
+  @ApiProperty({
+    type: [FindingTargetView],
+    description: 'Each target once, the most pointed-at first, then by URL.',
+  })
+  data: FindingTargetView[];
 }
 
 export class AffectedPageView {

@@ -19,6 +19,7 @@ import {
   AuditLinkListEnvelope,
   AuditPageEnvelope,
   AuditPageListEnvelope,
+  FindingTargetListEnvelope,
 } from './site-audit-page.view.js';
 import { SiteAuditPagesService } from './site-audit-pages.service.js';
 
@@ -85,7 +86,7 @@ export class SiteAuditPagesController {
   @ApiOperation({
     operationId: 'listSiteAuditIssues',
     summary:
-      'The page and site checks that affect pages of a site audit, most pages first',
+      'The findings of a site audit: each page or site check that affects pages, with its scope, priority and advice, highest priority first',
   })
   @ApiOkResponse({ type: AuditIssueListEnvelope })
   @ApiProblemResponses({ 404: NO_SUCH_AUDIT, 409: NOT_JUDGED })
@@ -116,6 +117,26 @@ export class SiteAuditPagesController {
   ): Promise<AffectedPageListEnvelope> {
     const page = await this.pages.affected(accountId, id, checkId, query);
     return numberedEnvelope(request, page, (row) => row);
+  }
+
+  @Get('issues/:check_id/targets')
+  @ApiOperation({
+    operationId: 'listSiteAuditIssueTargets',
+    summary:
+      'The targets of a link or canonical finding (broken_link, redirected_link, canonical_broken, canonical_redirect): each target URL once, with its answer and every page pointing at it',
+  })
+  @ApiOkResponse({ type: FindingTargetListEnvelope })
+  @ApiProblemResponses({
+    404: 'No such site audit in this account, or no such check.',
+    409: NOT_JUDGED,
+    422: 'The check names no targets; the detail lists those that do.',
+  })
+  async targets(
+    @CurrentAccount() accountId: string,
+    @AuditId() id: string,
+    @CheckId() checkId: string,
+  ): Promise<FindingTargetListEnvelope> {
+    return { data: await this.pages.targets(accountId, id, checkId) };
   }
 
   @Get('links')

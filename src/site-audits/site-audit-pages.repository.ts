@@ -219,6 +219,33 @@ export class SiteAuditPagesRepository {
     }));
   }
 
+  /** How many of the audit's pages are HTML pages: what a finding's reach is a share of. */
+  async htmlPageCount(auditId: string): Promise<number> {
+    const [{ n }]: Array<{ n: string }> = await this.db.query(
+      `SELECT count(*) AS n FROM site_audit_urls u
+       WHERE u.audit_id = $1 AND ${IS_PAGE} AND u.html`,
+      [auditId],
+    );
+    return Number(n);
+  }
+
+  /** The first `limit` pages (crawl order) each check affects, by check id. */
+  async examples(
+    auditId: string,
+    checkIds: string[],
+    limit: number,
+  ): Promise<Map<string, string[]>> {
+    const rows: Array<{ id: string; urls: string[] }> = await this.db.query(
+      `SELECT c.id, array(
+                SELECT u.url FROM site_audit_urls u
+                WHERE u.audit_id = $1 AND ${IS_PAGE} AND u.failed_checks @> ARRAY[c.id]::text[]
+                ORDER BY u.place LIMIT $3) AS urls
+       FROM unnest($2::text[]) AS c(id)`,
+      [auditId, checkIds, limit],
+    );
+    return new Map(rows.map((row) => [row.id, row.urls]));
+  }
+
   async countAffected(auditId: string, checkId: string): Promise<number> {
     const [{ n }]: Array<{ n: string }> = await this.db.query(
       `SELECT count(*) AS n FROM site_audit_urls u

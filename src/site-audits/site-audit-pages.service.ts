@@ -1,6 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { CHECKS, expandResults, SITE_CHECKS } from '../analysis/index.js';
-import type { AnalysisResults, Importance } from '../analysis/index.js';
+import { expandResults, SITE_CHECKS } from '../analysis/index.js';
+import type { AnalysisResults } from '../analysis/index.js';
+import {
+  checkEntryOf,
+  findingsOf,
+  unknownCheckIdMessage,
+} from './findings/findings.js';
+import type { AuditFinding } from './findings/findings.js';
+import { TARGETED_CHECKS, targetsOf } from './findings/targets.js';
+import type { FindingTarget } from './findings/targets.js';
 import { countThenPage } from '../common/pagination/paginate.js';
 import type { NumberedPage } from '../common/pagination/paginate.js';
 import { NotFoundProblem, ProblemException } from '../common/problem.js';
@@ -18,34 +26,15 @@ import type {
 } from './site-audit-pages.repository.js';
 import { SiteAuditsService } from './site-audits.service.js';
 
-/** A check that affects pages of an audit, as /issues lists it. */
-export interface AuditIssue {
-  id: string;
-  scope: 'page' | 'site';
-  title: string;
-  importance: Importance;
-  pages: number;
+/** A finding as /issues lists it: with the first pages it affects. */
+export interface AuditIssue extends AuditFinding {
+  examples: string[];
 }
 
-const PAGE_CHECKS = new Map(CHECKS.map((check) => [check.id, check]));
+/** Pages a finding names in /issues, so a template or host fact shows where it is. */
+const EXAMPLES_PER_FINDING = 3;
+
 const SITE_CHECK_BY_ID = new Map(SITE_CHECKS.map((check) => [check.id, check]));
-
-/** Every check that affects a page of a judged audit, most pages first. */
-export function issuesOf(audit: SiteAudit): AuditIssue[] {
-  return Object.entries(audit.issues ?? {})
-    .map(([id, pages]): AuditIssue => {
-      const site = SITE_CHECK_BY_ID.get(id);
-      const page = PAGE_CHECKS.get(id);
-      return {
-        id,
-        scope: site ? 'site' : 'page',
-        title: site?.title ?? page?.title ?? id,
-        importance: site?.importance ?? page?.importance ?? 'low',
-        pages,
-      };
-    })
-    .sort((a, b) => b.pages - a.pages || a.id.localeCompare(b.id));
-}
 
 /** A page with its results as the API shows them. */
 export interface AuditPageWithResults extends AuditPageRow {
@@ -91,9 +80,27 @@ export class SiteAuditPagesService {
     return withResults(page);
   }
 
-  /** Every check that affects a page, most pages first; 409 until the audit is judged. */
+  /** Every check that affects a page, highest priority first; 409 until the audit is judged. */
   async issues(accountId: string, auditId: string): Promise<AuditIssue[]> {
-    return issuesOf(await this.judged(accountId, auditId));
+    return this.findingsOf(await this.judged(accountId, auditId));
+  }
+
+  /** The findings of a judged audit, highest priority first, each with its first pages. */
+  async findingsOf(audit: SiteAudit): Promise<AuditIssue[]> {
+    if (audit.issues === null) return [];
+    const findings = findingsOf(
+      audit.issues,
+      await this.pages.htmlPageCount(audit.id),
+    );
+    const examples = await this.pages.examples(
+      audit.id,
+      findings.map((finding) => finding.id),
+      EXAMPLES_PER_FINDING,
+    );
+    return findings.map((finding) => ({
+      ...finding,
+      examples: examples.get(finding.id) ?? [],
+    }));
   }
 
   /** The pages a check affects, with its evidence; 404 for a check id that names no check. */
@@ -104,14 +111,39 @@ export class SiteAuditPagesService {
     query: AuditPageQuery,
   ): Promise<NumberedPage<{ page_id: number; url: string; value: unknown }>> {
     await this.judged(accountId, auditId);
-    if (!SITE_CHECK_BY_ID.has(checkId) && !PAGE_CHECKS.has(checkId)) {
-      throw new NotFoundProblem(`There is no check ${checkId}.`);
+    if (!checkEntryOf(checkId)) {
+      throw new NotFoundProblem(unknownCheckIdMessage('check_id', checkId));
     }
     return countThenPage(
       query,
       () => this.pages.countAffected(auditId, checkId),
       (offset, limit) => this.pages.affected(auditId, checkId, offset, limit),
     );
+  }
+
+  /** Each target of a link or canonical finding once, with every page pointing at it. */
+  async targets(
+    accountId: string,
+    auditId: string,
+    checkId: string,
+  ): Promise<FindingTarget[]> {
+    await this.judged(accountId, auditId);
+    if (!checkEntryOf(checkId)) {
+      throw new NotFoundProblem(unknownCheckIdMessage('check_id', checkId));
+    }
+    return this.targetsOf(auditId, checkId);
+  }
+
+  /** The targets of a check of an audit the caller may read; 422 for a check without targets. */
+  async targetsOf(auditId: string, checkId: string): Promise<FindingTarget[]> {
+    if (!TARGETED_CHECKS.has(checkId)) {
+      throw new ProblemException(
+        422,
+        `${checkId} names no targets; the checks that do: ${[...TARGETED_CHECKS].join(', ')}.`,
+      );
+    }
+    const count = await this.pages.countAffected(auditId, checkId);
+    return targetsOf(await this.pages.affected(auditId, checkId, 0, count));
   }
 
   async links(

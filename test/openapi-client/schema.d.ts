@@ -272,7 +272,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The page and site checks that affect pages of a site audit, most pages first */
+    /** The findings of a site audit: each page or site check that affects pages, with its scope, priority and advice, highest priority first */
     get: operations['listSiteAuditIssues'];
     put?: never;
     post?: never;
@@ -291,6 +291,23 @@ export interface paths {
     };
     /** The pages a check affects, with its evidence for each */
     get: operations['listSiteAuditIssuePages'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/site-audits/{id}/issues/{check_id}/targets': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The targets of a link or canonical finding (broken_link, redirected_link, canonical_broken, canonical_redirect): each target URL once, with its answer and every page pointing at it */
+    get: operations['listSiteAuditIssueTargets'];
     put?: never;
     post?: never;
     delete?: never;
@@ -389,7 +406,7 @@ export interface paths {
     };
     /**
      * Every affected page of every check of a site audit, as CSV
-     * @description One row per affected page and check, by page in crawl order. Columns: `issue_id`: the page or site check id (docs/checks.md); `scope`: `page` or `site`; `importance`: `high`, `medium` or `low`; `page_id`: the page's id in the audit (its place in crawl order); `url`: the page's URL; `status_code`: its answer; empty when its request failed or robots.txt blocked it; `depth`: fewest followed links from the start page; empty when reached only through a sitemap, a canonical or hreflang; `evidence`: the check's evidence for the page (`value` of `/issues/{check_id}`): text as it is, anything else as JSON, empty when none. RFC 4180: `text/csv; charset=utf-8`, a header row, CRLF line ends, a field quoted when it holds a comma, a quote or a line break (quotes doubled); an empty cell is null. A text cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` so no spreadsheet runs it as a formula. Streamed in crawl order: any size, in constant memory.
+     * @description One row per affected page and check, by page in crawl order. Columns: `issue_id`: the page or site check id (docs/checks.md); `scope`: `host`, `template`, `site` or `page`, as `/issues` says of the check; `importance`: `high`, `medium` or `low`; `page_id`: the page's id in the audit (its place in crawl order); `url`: the page's URL; `status_code`: its answer; empty when its request failed or robots.txt blocked it; `depth`: fewest followed links from the start page; empty when reached only through a sitemap, a canonical or hreflang; `evidence`: the check's evidence for the page (`value` of `/issues/{check_id}`): text as it is, anything else as JSON, empty when none. RFC 4180: `text/csv; charset=utf-8`, a header row, CRLF line ends, a field quoted when it holds a comma, a quote or a line break (quotes doubled); an empty cell is null. A text cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` so no spreadsheet runs it as a formula. Streamed in crawl order: any size, in constant memory.
      */
     get: operations['exportSiteAuditIssues'];
     put?: never;
@@ -1406,16 +1423,26 @@ export interface components {
     AuditIssueView: {
       /** @example broken_link */
       id: string;
-      /** @enum {string} */
-      scope: 'page' | 'site';
+      /**
+       * @description `host`: one fact about the server (HTTPS, its headers, compression, robots.txt, sitemap, favicon, 404 page), the same on every page, reported once; `template`: a page check failing on at least 90% of the HTML pages (3 or more), one cause in the site's template; `site`: a check across pages (duplicates, links, canonicals); `page`: a page check failing on some pages.
+       * @enum {string}
+       */
+      scope: 'host' | 'template' | 'site' | 'page';
       /** @example Broken internal links */
       title: string;
       /** @enum {string} */
       importance: 'high' | 'medium' | 'low';
+      /** @description Higher first. A `site` or `page` finding: 10 × the weight of its importance (high 3, medium 2, low 1), plus that much again times the share of HTML pages it affects (rounded up). A `host` or `template` fact: 5 × the weight, for it is one fix, made once; so every problem found on the pages ranks above every such fact. */
+      priority: number;
+      /** @description Pages it affects. */
       pages: number;
+      /** @description What to change, from the check catalogue (docs/checks.md). */
+      advice: string;
+      /** @description The first pages (at most 3, in crawl order) it affects. */
+      examples: string[];
     };
     AuditIssueListEnvelope: {
-      /** @description Every check that affects a page, most pages first. */
+      /** @description Every check that affects a page, highest `priority` first. */
       data: components['schemas']['AuditIssueView'][];
     };
     AffectedPageView: {
@@ -1435,6 +1462,22 @@ export interface components {
       data: components['schemas']['AffectedPageView'][];
       links: components['schemas']['ListLinksView'];
       meta: components['schemas']['ListMetaView'];
+    };
+    FindingTargetView: {
+      /** @example https://example.com/changelog.html */
+      url: string;
+      /** @description The target's answer; null when its request failed. */
+      status_code: number | null;
+      /** @description Why its request failed; null when it answered. */
+      error: string | null;
+      /** @description Where it redirects; null when it does not. */
+      redirect_to: string | null;
+      /** @description Every page pointing at it, in crawl order. */
+      sources: string[];
+    };
+    FindingTargetListEnvelope: {
+      /** @description Each target once, the most pointed-at first, then by URL. */
+      data: components['schemas']['FindingTargetView'][];
     };
     AuditLinkView: {
       from_url: string;
@@ -1516,6 +1559,8 @@ export interface components {
       to: components['schemas']['AuditDiffSideView'];
       /** @description The most pages each change lists. */
       pages_per_change: number;
+      /** @description What to know before trusting the changes: one sentence per crawl setting (`max_pages`, `max_depth`, `include`, `exclude`, `respect_robots`, `sitemaps`) the two audits were made with differently; empty when they were made alike. */
+      warnings: string[];
       /** @description Every change, in the order of `type` above, the issue changes by check id; empty when nothing changed. */
       changes: components['schemas']['AuditChangeView'][];
     };
@@ -3936,7 +3981,7 @@ export interface operations {
         per_page?: 10 | 25 | 50 | 100 | 500 | 1000;
         /** @description The page, from 1. A page past the end answers 200 with no data and the true total. */
         page?: number;
-        /** @description A page or site check id the page fails (`broken_link`, `title`, …). */
+        /** @description A page or site check id the page fails (`broken_link`, `title`, …); an id that names no check answers 422, naming the nearest and every check id. */
         issue?: string;
         status_code?: number;
         indexable?: boolean;
@@ -4265,6 +4310,109 @@ export interface operations {
         };
       };
       /** @description A query parameter failed validation; `errors` names every one. */
+      422: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description Too many requests with this API key; see Retry-After. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      431: components['responses']['HeadersTooLarge'];
+      /** @description The database, or the store of the rate limits, is unreachable; see Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+    };
+  };
+  listSiteAuditIssueTargets: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A page or site check id, as docs/checks.md names it. */
+        check_id: string;
+        /** @description The site audit's `id`: a positive integer of at most 18 digits, written without leading zeros; anything else answers 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FindingTargetListEnvelope'];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          /** @description The authentication scheme the route expects. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description No such site audit in this account, or no such check. */
+      404: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description The audit has not stopped yet (or its site checks are being judged): ask again then. */
+      409: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description The check names no targets; the detail lists those that do. */
       422: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];

@@ -46,7 +46,10 @@ function section(check: Check): string[] {
     '',
     `### ${check.title} (\`${check.id}\`)`,
     '',
-    `${CATEGORY_NAMES[check.category]}, ${check.importance} importance.`,
+    `${CATEGORY_NAMES[check.category]}, ${check.importance} importance.` +
+      (check.host
+        ? ' One fact about the host: a site audit reports it once (`scope: "host"`).'
+        : ''),
     '',
     `- **Passes when:** ${check.passesWhen}`,
     check.notApplicableWhen === null

@@ -14,6 +14,11 @@ export interface Check {
   readonly category: Category;
   readonly importance: Importance;
   readonly title: string;
+  /**
+   * True when its verdict is one fact about the host (its server's answers, robots.txt,
+   * sitemap, favicon, 404 page), the same on every page: a site audit reports it once.
+   */
+  readonly host?: true;
   /** When it passes, in one sentence. */
   readonly passesWhen: string;
   /** When it does not apply (passed null), in one sentence; null when it always applies. */

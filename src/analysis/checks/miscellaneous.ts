@@ -126,6 +126,7 @@ export const structuredData: Check = notOnRedirectStubs({
 
 export const sitemap: Check = {
   id: 'sitemap',
+  host: true,
   category: 'miscellaneous',
   importance: 'low',
   title: 'XML sitemap',

@@ -14,6 +14,7 @@ const COMPRESSIONS = new Set(['gzip', 'x-gzip', 'br', 'deflate', 'zstd']);
 
 export const textCompression: Check = {
   id: 'text_compression',
+  host: true,
   category: 'performance',
   importance: 'high',
   title: 'Text compression',

@@ -14,6 +14,7 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 export const httpsRedirect: Check = {
   id: 'https_redirect',
+  host: true,
   category: 'security',
   importance: 'medium',
   title: 'HTTP to HTTPS redirect',
@@ -114,6 +115,7 @@ function referrerPolicyOf(value: string | undefined): string | null {
 
 export const referrerPolicy: Check = {
   id: 'referrer_policy',
+  host: true,
   category: 'security',
   importance: 'low',
   title: 'Referrer-Policy',
@@ -149,6 +151,7 @@ export const referrerPolicy: Check = {
 
 export const permissionsPolicy: Check = {
   id: 'permissions_policy',
+  host: true,
   category: 'security',
   importance: 'low',
   title: 'Permissions-Policy',

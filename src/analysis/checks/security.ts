@@ -9,6 +9,7 @@ import { loadedUrls } from '../resources.js';
 
 export const https: Check = {
   id: 'https',
+  host: true,
   category: 'security',
   importance: 'high',
   title: 'HTTPS',
@@ -57,6 +58,7 @@ export const mixedContent: Check = {
 
 export const hsts: Check = {
   id: 'hsts',
+  host: true,
   category: 'security',
   importance: 'medium',
   title: 'HTTP Strict Transport Security',
@@ -96,6 +98,7 @@ const VERSION = /\/\s*v?\d+(?:\.\d+)*(?!\w)|\bv?\d+(?:\.\d+)+\b/i;
 
 export const serverSignature: Check = {
   id: 'server_signature',
+  host: true,
   category: 'security',
   importance: 'low',
   title: 'Server signature',
@@ -383,6 +386,7 @@ function policyGaps(policies: readonly Policy[]): string[] {
 
 export const contentSecurityPolicy: Check = {
   id: 'content_security_policy',
+  host: true,
   category: 'security',
   importance: 'medium',
   title: 'Content Security Policy',
@@ -428,6 +432,7 @@ export const contentSecurityPolicy: Check = {
 
 export const contentTypeOptions: Check = {
   id: 'content_type_options',
+  host: true,
   category: 'security',
   importance: 'low',
   title: 'X-Content-Type-Options',
@@ -449,6 +454,7 @@ export const contentTypeOptions: Check = {
 
 export const frameProtection: Check = {
   id: 'frame_protection',
+  host: true,
   category: 'security',
   importance: 'low',
   title: 'Clickjacking protection',

@@ -134,6 +134,7 @@ export const httpStatus: Check = {
 
 export const notFoundPage: Check = {
   id: 'not_found_page',
+  host: true,
   category: 'seo',
   importance: 'low',
   title: '404 page',
@@ -158,6 +159,7 @@ export const notFoundPage: Check = {
 
 export const robotsTxt: Check = {
   id: 'robots_txt',
+  host: true,
   category: 'seo',
   importance: 'medium',
   title: 'robots.txt',
@@ -545,6 +547,7 @@ export const language: Check = notOnRedirectStubs({
 
 export const favicon: Check = notOnRedirectStubs({
   id: 'favicon',
+  host: true,
   category: 'seo',
   importance: 'low',
   title: 'Favicon',

@@ -1,3 +1,4 @@
+import { TARGETED_CHECKS } from '../findings/targets.js';
 import type { AuditIssueView } from '../site-audit-page.view.js';
 import type { SiteAuditView } from '../site-audit.view.js';
 import type { GateConfig } from '../gate/assertions.js';
@@ -42,6 +43,9 @@ export async function exportOf(
     exported.push({
       ...issue,
       urls: await client.affectedUrls(audit.id, issue.id),
+      ...(TARGETED_CHECKS.has(issue.id)
+        ? { targets: await client.targets(audit.id, issue.id) }
+        : {}),
     });
   }
   return { audit, issues: exported };

@@ -49,12 +49,16 @@ const issue = (
   pages: number,
   importance: AuditIssueView['importance'] = 'low',
   scope: AuditIssueView['scope'] = 'page',
+  priority = pages,
 ): AuditIssueView => ({
   id,
   scope,
   title: `Title of ${id}`,
   importance,
+  priority,
   pages,
+  advice: `Fix ${id}.`,
+  examples: [],
 });
 
 const url = (n: number) => `https://example.com/page-${n}`;
@@ -92,6 +96,7 @@ function fakeClient(
       Promise.resolve(
         [1, 2, 3, 4, 5].slice(0, count).map((n) => `${url(n)}#${checkId}`),
       ),
+    targets: () => Promise.resolve([]),
     affectedUrls: (_id, checkId) =>
       Promise.resolve(
         Array.from(
@@ -123,17 +128,17 @@ const OPTIONS = {
 };
 
 describe('renderSiteAudit', () => {
-  it('says what was crawled, the score and how long it took, then the issues most pages first, the more important first among equals', () => {
+  it('says what was crawled, the score and how long it took, then the issues highest priority first, each with its advice and where it lives', () => {
     const text = renderSiteAudit(
       auditOf(),
       [
-        issue('caching', 3),
-        issue('title', 3, 'high'),
-        issue('broken_link', 1, 'high', 'site'),
+        issue('https', 12, 'high', 'host', 15),
+        issue('inline_css', 12, 'low', 'template', 5),
+        issue('broken_link', 1, 'high', 'site', 33),
       ],
       new Map([
-        ['title', [url(1), url(2), url(3)]],
-        ['caching', [url(1), url(2), url(3)]],
+        ['https', [url(1), url(2), url(3)]],
+        ['inline_css', [url(1), url(2), url(3)]],
         ['broken_link', [url(4)]],
       ]),
       { colour: false, where: null },
@@ -143,17 +148,22 @@ describe('renderSiteAudit', () => {
       'Score 74/100, decent',
       'completed, stopped: nothing left in scope; 12 pages crawled (1 failed) in 3.4 s',
       '',
-      '3 issues, most pages first:',
-      '  ✗ title        Title of title [high]: 3 pages',
-      `      ${url(1)}`,
-      `      ${url(2)}`,
-      `      ${url(3)}`,
-      '  ✗ caching      Title of caching [low]: 3 pages',
-      `      ${url(1)}`,
-      `      ${url(2)}`,
-      `      ${url(3)}`,
+      '3 issues, highest priority first:',
       '  ✗ broken_link  Title of broken_link [high, site check]: 1 page',
+      '      Fix: Fix broken_link.',
       `      ${url(4)}`,
+      '  ✗ https        Title of https [high, host]: 12 pages',
+      '      Fix: Fix https.',
+      `      ${url(1)}`,
+      `      ${url(2)}`,
+      `      ${url(3)}`,
+      `      … and 9 more`,
+      '  ✗ inline_css   Title of inline_css [low, template]: 12 pages',
+      '      Fix: Fix inline_css.',
+      `      ${url(1)}`,
+      `      ${url(2)}`,
+      `      ${url(3)}`,
+      `      … and 9 more`,
     ]);
   });
 
@@ -167,7 +177,7 @@ describe('renderSiteAudit', () => {
       new Map(issues.map((i) => [i.id, [url(1), url(2), url(3)]])),
       { colour: false, where: 'http://localhost:3000/api/v1' },
     );
-    expect(text).toContain('Top 10 of 12 issues, most pages first:');
+    expect(text).toContain('Top 10 of 12 issues, highest priority first:');
     expect(text).toContain('check_09');
     expect(text).not.toContain('check_10');
     expect(text).toContain(`      ${url(3)}\n      … and 37 more\n`);

@@ -1,3 +1,4 @@
+import type { AuditProgress } from './progress.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AuditIssueView } from '../site-audit-page.view.js';
 import type { SiteAuditView } from '../site-audit.view.js';
@@ -31,6 +32,8 @@ export interface AuditSiteOptions {
   signal?: AbortSignal;
   /** --assert: judge the audit and exit 1 when an `error` assertion fails. */
   gate?: GateOptions;
+  /** The clock progress is timed by; Date.now unless a test gives its own. */
+  now?: () => number;
 }
 
 export interface AuditSiteOutput {
@@ -38,8 +41,8 @@ export interface AuditSiteOutput {
   out(text: string): void;
   /** Why it could not run, and progress for a person: stderr. */
   err(text: string): void;
-  /** Progress while the audit runs (a line rewritten in place), when stderr is a terminal. */
-  progress?(text: string | null): void;
+  /** Where the audit stands while it runs, at each read; null once it is judged or given up. */
+  progress?(state: AuditProgress | null): void;
   /** Writes the gate's files (--junit, --sarif, --markdown). */
   write?: WriteFile;
 }
@@ -71,6 +74,8 @@ export async function auditSite(
       given && 'auditId' in given
         ? await baselineFromService(client, given.auditId)
         : given;
+    const now = options.now ?? Date.now;
+    const created = now();
     audit = await client.create(options.url, {
       ...(options.maxPages === undefined
         ? {}
@@ -79,7 +84,7 @@ export async function auditSite(
     });
     // The audit is judged (finished_at) after its crawl stops, whatever stopped it.
     while (audit.finished_at === null) {
-      output.progress?.(progressOf(audit));
+      output.progress?.({ audit, elapsedMs: now() - created });
       await sleep(options.pollMs, undefined, { signal: options.signal });
       audit = await client.get(audit.id);
     }
@@ -161,13 +166,6 @@ async function cancelQuietly(
   ]);
 }
 
-function progressOf(audit: SiteAuditView): string {
-  const { pages_crawled, pages_queued } = audit.progress;
-  return audit.status === 'queued'
-    ? `Site audit ${audit.id} of ${audit.url}: queued…`
-    : `Site audit ${audit.id} of ${audit.url}: ${pages_crawled} pages crawled, ${pages_queued} to go…`;
-}
-
 function whyNotCompleted(audit: SiteAuditView): string {
   if (audit.status === 'failed') {
     return `Site audit of ${audit.url} failed (${audit.error?.code ?? 'error'}): ${audit.error?.message ?? 'no reason given'}`;
@@ -199,20 +197,20 @@ const PLAIN: Palette = {
   bold: (s) => s,
 };
 
-const WEIGHT: Record<AuditIssueView['importance'], number> = {
-  high: 3,
-  medium: 2,
-  low: 1,
-};
-
-/** Most pages first, as /issues lists them; among equals, the more important first. */
+/** Highest priority first, as /issues lists them (the API's order among equals). */
 export function forAPerson(
   issues: readonly AuditIssueView[],
 ): AuditIssueView[] {
-  return [...issues].sort(
-    (a, b) => b.pages - a.pages || WEIGHT[b.importance] - WEIGHT[a.importance],
-  );
+  return [...issues].sort((a, b) => b.priority - a.priority);
 }
+
+/** How the summary names where a finding lives; a page finding says nothing. */
+const SCOPE_LABELS: Record<AuditIssueView['scope'], string> = {
+  host: ', host',
+  template: ', template',
+  site: ', site check',
+  page: '',
+};
 
 const STOP_REASONS: Record<string, string> = {
   done: 'nothing left in scope',
@@ -277,17 +275,18 @@ export function renderSiteAudit(
   lines.push(
     p.bold(
       shown.length < issues.length
-        ? `Top ${shown.length} of ${issues.length} issues, most pages first:`
-        : `${plural(issues.length, 'issue')}, most pages first:`,
+        ? `Top ${shown.length} of ${issues.length} issues, highest priority first:`
+        : `${plural(issues.length, 'issue')}, highest priority first:`,
     ),
   );
   const width = Math.max(...shown.map((issue) => issue.id.length));
   for (const issue of shown) {
     const mark = issue.importance === 'high' ? p.bad('✗') : p.warn('✗');
-    const scope = issue.scope === 'site' ? ', site check' : '';
+    const scope = SCOPE_LABELS[issue.scope];
     lines.push(
       `  ${mark} ${issue.id.padEnd(width)}  ${issue.title} ${p.dim(`[${issue.importance}${scope}]`)}: ${plural(issue.pages, 'page')}`,
     );
+    if (issue.advice) lines.push(`      Fix: ${issue.advice}`);
     const urls = examples.get(issue.id) ?? [];
     for (const url of urls) lines.push(`      ${p.dim(url)}`);
     if (urls.length > 0 && issue.pages > urls.length) {

@@ -71,6 +71,8 @@ export function inProcessSiteAuditClient(
         );
         return affected.items.slice(0, count).map((page) => page.url);
       }),
+    targets: (id, checkId) =>
+      answered(() => pages.targets(accountId, String(id), checkId)),
     affectedUrls: (id, checkId) =>
       answered(async () => {
         const urls: string[] = [];

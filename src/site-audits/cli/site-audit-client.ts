@@ -1,4 +1,5 @@
 import type { ProblemDocument } from '../../common/problem.js';
+import type { FindingTarget } from '../findings/targets.js';
 import type { AuditIssueView } from '../site-audit-page.view.js';
 import type { SiteAuditView } from '../site-audit.view.js';
 
@@ -19,6 +20,8 @@ export interface SiteAuditClient {
   examples(id: number, checkId: string, count: number): Promise<string[]>;
   /** The URLs of every page a check affects, in crawl order. */
   affectedUrls(id: number, checkId: string): Promise<string[]>;
+  /** GET /site-audits/{id}/issues/{check_id}/targets: each target of a link or canonical finding. */
+  targets(id: number, checkId: string): Promise<FindingTarget[]>;
 }
 
 /** What the command line sets of a new audit, as the API's fields. */
@@ -124,6 +127,11 @@ export function httpSiteAuditClient(
       )
         .slice(0, count)
         .map((page) => page.url),
+    targets: (id, checkId) =>
+      call(
+        'GET',
+        `/site-audits/${id}/issues/${encodeURIComponent(checkId)}/targets`,
+      ),
     affectedUrls: async (id, checkId) => {
       const urls: string[] = [];
       for (let page = 1; ; page++) {

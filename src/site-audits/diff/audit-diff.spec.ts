@@ -1,4 +1,4 @@
-import { diffAudits } from './audit-diff.js';
+import { diffAudits, settingsWarnings } from './audit-diff.js';
 import type { DiffPage } from './audit-diff.js';
 
 const ORIGIN = 'https://example.com';
@@ -16,6 +16,7 @@ function page(path: string, fields: Partial<DiffPage> = {}): DiffPage {
     canonical: null,
     hreflang: [],
     failed_checks: [],
+    response_ms: 120,
     ...fields,
   };
 }
@@ -142,5 +143,57 @@ describe('diffAudits', () => {
       ['page_added', null, 1],
       ['page_removed', null, 1],
     ]);
+  });
+
+  it('counts a response_time change only beyond the margin: a flap under load is none', () => {
+    const fast = (path: string, ms: number) => page(path, { response_ms: ms });
+    const slow = (path: string, ms: number) =>
+      page(path, { response_ms: ms, failed_checks: ['response_time'] });
+    const changes = diffAudits(
+      [
+        fast('/flap', 700),
+        slow('/fixed', 900),
+        slow('/stays', 850),
+        fast('/worse', 300),
+      ],
+      [
+        slow('/flap', 950),
+        fast('/fixed', 300),
+        fast('/stays', 700),
+        slow('/worse', 1500),
+      ],
+      10,
+    );
+    expect(summary(changes)).toEqual([
+      ['issue_appeared', 'response_time', 1],
+      ['issue_fixed', 'response_time', 1],
+    ]);
+    expect(changes[0].items[0].url).toBe(`${ORIGIN}/worse`);
+    expect(changes[1].items[0].url).toBe(`${ORIGIN}/fixed`);
+  });
+});
+
+describe('settingsWarnings', () => {
+  const settings = {
+    max_pages: 500,
+    max_depth: 10,
+    include: [],
+    exclude: [],
+    respect_robots: true,
+    sitemaps: true,
+  };
+
+  it('names each setting the audits were made with differently, and nothing when alike', () => {
+    expect(settingsWarnings(settings, { ...settings })).toEqual([]);
+    const warnings = settingsWarnings(settings, {
+      ...settings,
+      max_pages: 300,
+      exclude: ['/shop/'],
+    });
+    expect(warnings).toHaveLength(2);
+    expect(warnings[0]).toMatch(
+      /different settings: max_pages 500 then, 300 now/,
+    );
+    expect(warnings[1]).toMatch(/exclude none then, \/shop\/ now/);
   });
 });

@@ -4,6 +4,8 @@
  * template change on 500 pages is one change of 500 pages).
  */
 
+import { THRESHOLDS } from '../../analysis/index.js';
+
 /** The kinds of change, in the order a diff lists them. */
 export const CHANGE_TYPES = [
   'issue_appeared',
@@ -35,7 +37,31 @@ export interface DiffPage {
   canonical: string | null;
   hreflang: Array<{ lang: string; url: string }> | null;
   failed_checks: string[];
+  /** What response_time measured (ms); null when not judged. */
+  response_ms: number | null;
 }
+
+/**
+ * A timing verdict flaps with the load of the moment (the site's or the auditing
+ * machine's), so a diff counts response_time as appeared only when the page now takes
+ * more than the limit plus this share (800 ms + 50% = 1,200 ms), and as fixed only when
+ * it now takes less than the limit less this share (under 400 ms); a change between
+ * is no change.
+ */
+export const RESPONSE_TIME_MARGIN = 0.5;
+
+/** Whether a response_time change from `was` to `is` is beyond the margin. */
+function timingChanged(appeared: boolean, is: DiffPage | undefined): boolean {
+  const ms = is?.response_ms ?? null;
+  if (ms === null) return true;
+  const limit = THRESHOLDS.responseTimeMaxMs;
+  return appeared
+    ? ms > limit * (1 + RESPONSE_TIME_MARGIN)
+    : ms < limit * (1 - RESPONSE_TIME_MARGIN);
+}
+
+/** The checks judged by a timing: a change counts only beyond the margin. */
+const TIMED_CHECKS = new Set(['response_time']);
 
 /** One page a change touches: what the field was, and what it is. */
 export interface PageChange {
@@ -130,7 +156,10 @@ export function diffAudits(
     }
     const failedBefore = new Set(was?.failed_checks ?? []);
     for (const checkId of new Set(page.failed_checks)) {
-      if (!failedBefore.has(checkId)) {
+      if (
+        !failedBefore.has(checkId) &&
+        (!TIMED_CHECKS.has(checkId) || timingChanged(true, page))
+      ) {
         add('issue_appeared', checkId, {
           url: page.url,
           before: false,
@@ -159,7 +188,10 @@ export function diffAudits(
     }
     const failedNow = new Set(is?.failed_checks ?? []);
     for (const checkId of new Set(page.failed_checks)) {
-      if (!failedNow.has(checkId)) {
+      if (
+        !failedNow.has(checkId) &&
+        (!TIMED_CHECKS.has(checkId) || !is || timingChanged(false, is))
+      ) {
         add('issue_fixed', checkId, {
           url: page.url,
           before: true,
@@ -179,4 +211,53 @@ export function diffAudits(
       all.sort((a, b) => compare(a.url, b.url));
       return { ...change, pages: all.length, items: all.slice(0, cap) };
     });
+}
+
+/** The crawl settings a diff compares: any of them changes which pages each audit holds. */
+export interface DiffSettings {
+  max_pages: number;
+  max_depth: number;
+  include: string[];
+  exclude: string[];
+  respect_robots: boolean;
+  sitemaps: boolean;
+  /** Absent on audits made before rendering existed: they did not render. */
+  render?: boolean;
+}
+
+const SETTING_NAMES: ReadonlyArray<keyof DiffSettings> = [
+  'max_pages',
+  'max_depth',
+  'include',
+  'exclude',
+  'respect_robots',
+  'sitemaps',
+  'render',
+];
+
+function settingText(value: unknown): string {
+  return Array.isArray(value)
+    ? value.length === 0
+      ? 'none'
+      : value.join(' ')
+    : String(value);
+}
+
+/**
+ * What a reader must know before trusting a diff: the settings the two audits were made
+ * with, when they differ (pages only one audit could reach show as added or removed,
+ * with their issues, though the site did not change). One warning per setting.
+ */
+export function settingsWarnings(
+  before: DiffSettings,
+  after: DiffSettings,
+): string[] {
+  const of = (settings: DiffSettings, name: keyof DiffSettings) =>
+    name === 'render' ? (settings.render ?? false) : settings[name];
+  return SETTING_NAMES.filter(
+    (name) => !same(of(before, name), of(after, name)),
+  ).map(
+    (name) =>
+      `The audits were made with different settings: ${name} ${settingText(of(before, name))} then, ${settingText(of(after, name))} now; pages only one of them could reach show as added or removed, with their issues, whether the site changed or not.`,
+  );
 }

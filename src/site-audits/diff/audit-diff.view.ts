@@ -72,6 +72,12 @@ export class AuditDiffView {
   })
   pages_per_change: number;
   @ApiProperty({
+    type: [String],
+    description:
+      'What to know before trusting the changes: one sentence per crawl setting (`max_pages`, `max_depth`, `include`, `exclude`, `respect_robots`, `sitemaps`) the two audits were made with differently; empty when they were made alike.',
+  })
+  warnings: string[];
+  @ApiProperty({
     type: [AuditChangeView],
     description:
       'Every change, in the order of `type` above, the issue changes by check id; empty when nothing changed.',

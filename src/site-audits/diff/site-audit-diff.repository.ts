@@ -33,7 +33,10 @@ export class SiteAuditDiffRepository {
   ): Promise<DiffPage[]> {
     return manager.query(
       `SELECT u.url, u.html, u.status_code, u.redirect_to, u.indexable, u.noindex,
-              u.title, u.meta_description, u.canonical, u.hreflang, u.failed_checks
+              u.title, u.meta_description, u.canonical, u.hreflang, u.failed_checks,
+              (SELECT (c ->> 3)::float8 FROM jsonb_array_elements(u.results -> 'checks') c
+               WHERE c ->> 0 = 'response_time' AND jsonb_typeof(c -> 3) = 'number'
+               LIMIT 1) AS response_ms
        FROM site_audit_urls u WHERE u.audit_id = $1 AND ${IS_PAGE}
        ORDER BY u.url`,
       [auditId],

@@ -5,6 +5,7 @@ import type { SiteAudit } from '../site-audit.js';
 import { SiteAuditsService } from '../site-audits.service.js';
 import type { AuditDiffQuery } from './audit-diff.query.js';
 import type { AuditDiffSideView, AuditDiffView } from './audit-diff.view.js';
+import { settingsWarnings } from './audit-diff.js';
 import { AuditDiffs } from './audit-diffs.js';
 
 /** The rules of a diff: which audits may be compared, for the account they belong to. */
@@ -52,6 +53,7 @@ export class SiteAuditDiffService {
       from: sideOf(from),
       to: sideOf(to),
       pages_per_change: query.pages_per_change,
+      warnings: settingsWarnings(from.settings, to.settings),
       changes: await this.diffs.between(from.id, to.id, query.pages_per_change),
     };
   }

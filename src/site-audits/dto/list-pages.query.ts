@@ -6,13 +6,13 @@ import {
   IsInt,
   IsOptional,
   IsString,
-  Matches,
   Max,
   MaxLength,
   Min,
 } from 'class-validator';
 import { NoControlCharacters } from '../../common/no-control-characters.js';
 import { DigitsAsInteger, EmptyAsAbsent } from '../../common/transforms.js';
+import { IsCheckId } from './is-check-id.js';
 
 export const PAGES_PER_PAGE = [10, 25, 50, 100, 500, 1000] as const;
 export const PAGE_SORT_KEYS = [
@@ -58,12 +58,12 @@ export class AuditPageQuery {
 export class ListPagesQuery extends AuditPageQuery {
   @ApiPropertyOptional({
     description:
-      'A page or site check id the page fails (`broken_link`, `title`, …).',
+      'A page or site check id the page fails (`broken_link`, `title`, …); an id that names no check answers 422, naming the nearest and every check id.',
     example: 'duplicate_title',
   })
   @EmptyAsAbsent()
   @IsOptional()
-  @Matches(/^[a-z0-9_]{1,64}$/, { message: 'issue must be a check id' })
+  @IsCheckId()
   issue?: string;
 
   @ApiPropertyOptional({ type: 'integer', minimum: 100, maximum: 599 })

@@ -1,4 +1,5 @@
 import type { Importance } from '../../analysis/index.js';
+import type { FindingScope } from '../findings/findings.js';
 import type { AuditPageRow } from '../site-audit-pages.repository.js';
 import { evidenceCell } from './audit-csv.js';
 import type { CsvColumn } from './audit-csv.js';
@@ -6,7 +7,7 @@ import type { CsvColumn } from './audit-csv.js';
 /** One affected page of one check, as issues.csv writes it. */
 export interface IssueExportRow {
   check_id: string;
-  scope: 'page' | 'site';
+  scope: FindingScope;
   importance: Importance;
   page_id: number;
   url: string;
@@ -24,7 +25,8 @@ export const ISSUE_COLUMNS: ReadonlyArray<CsvColumn<IssueExportRow>> = [
   },
   {
     header: 'scope',
-    description: '`page` or `site`',
+    description:
+      '`host`, `template`, `site` or `page`, as `/issues` says of the check',
     value: (row) => row.scope,
   },
   {

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { CHECKS, SITE_CHECKS } from '../../analysis/index.js';
 import { ProblemException } from '../../common/problem.js';
+import { findingsOf } from '../findings/findings.js';
+import type { AuditFinding } from '../findings/findings.js';
+import { SiteAuditPagesRepository } from '../site-audit-pages.repository.js';
 import type { AuditPageRow } from '../site-audit-pages.repository.js';
 import { SiteAuditsService } from '../site-audits.service.js';
 import type { IssueExportRow } from './export-columns.js';
@@ -10,15 +12,13 @@ import type { FailingPageRow } from './site-audit-exports.repository.js';
 /** Pages read at once: bounds the memory of an export whatever the audit's size. */
 export const EXPORT_PAGES_AT_ONCE = 500;
 
-const PAGE_CHECKS = new Map(CHECKS.map((check) => [check.id, check]));
-const SITE_CHECK_BY_ID = new Map(SITE_CHECKS.map((check) => [check.id, check]));
-
 /** The rows of an audit's CSV exports, for the account it belongs to, read in batches. */
 @Injectable()
 export class SiteAuditExportsService {
   constructor(
     private readonly audits: SiteAuditsService,
     private readonly store: SiteAuditExportsRepository,
+    private readonly auditPages: SiteAuditPagesRepository,
   ) {}
 
   /** Every page so far, in crawl order; 404 when the account has no such audit. */
@@ -50,7 +50,14 @@ export class SiteAuditExportsService {
         this.store.failingPagesAfter(auditId, after, EXPORT_PAGES_AT_ONCE),
       (page) => page.place,
     );
-    return issueRowsOf(pages);
+    const findings = findingsOf(
+      audit.issues,
+      await this.auditPages.htmlPageCount(auditId),
+    );
+    return issueRowsOf(
+      pages,
+      new Map(findings.map((finding) => [finding.id, finding])),
+    );
   }
 }
 
@@ -70,15 +77,15 @@ async function* keyset<T>(
 
 async function* issueRowsOf(
   pages: AsyncIterable<FailingPageRow>,
+  findings: Map<string, AuditFinding>,
 ): AsyncGenerator<IssueExportRow> {
   for await (const page of pages) {
     for (const checkId of page.failed_checks) {
-      const site = SITE_CHECK_BY_ID.get(checkId);
+      const finding = findings.get(checkId);
       yield {
         check_id: checkId,
-        scope: site ? 'site' : 'page',
-        importance:
-          site?.importance ?? PAGE_CHECKS.get(checkId)?.importance ?? 'low',
+        scope: finding?.scope ?? 'page',
+        importance: finding?.importance ?? 'low',
         page_id: page.place,
         url: page.url,
         status_code: page.status_code,

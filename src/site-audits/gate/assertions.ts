@@ -1,3 +1,4 @@
+import type { FindingScope } from '../findings/findings.js';
 import { CHECKS, SITE_CHECKS } from '../../analysis/index.js';
 import type { Importance } from '../../analysis/index.js';
 import { LEVELS } from './assertion-entry.js';
@@ -40,7 +41,8 @@ export interface GateConfig {
 /** What the catalogue says of a check, for outputs that explain a failure. */
 export interface CheckInfo {
   id: string;
-  scope: 'page' | 'site';
+  /** The catalogue's kind until an audit's findings say where it lives. */
+  scope: FindingScope;
   title: string;
   importance: Importance;
   advice: string;

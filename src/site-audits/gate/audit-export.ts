@@ -1,9 +1,12 @@
+import type { FindingTarget } from '../findings/targets.js';
 import type { AuditIssueView } from '../site-audit-page.view.js';
 import type { SiteAuditView } from '../site-audit.view.js';
 
 /** An issue of the export: the check, and the URL of every page it affects. */
 export interface ExportedIssue extends AuditIssueView {
   urls: string[];
+  /** For a link or canonical finding: each target once, with the pages pointing at it. */
+  targets?: FindingTarget[];
 }
 
 /**
@@ -23,7 +26,10 @@ export interface GateAudit {
   > & {
     progress: Pick<SiteAuditView['progress'], 'pages_crawled'>;
   };
-  issues: Array<Pick<ExportedIssue, 'id' | 'urls'>>;
+  issues: Array<
+    Pick<ExportedIssue, 'id' | 'urls'> &
+      Partial<Pick<ExportedIssue, 'scope' | 'targets'>>
+  >;
 }
 
 /** A baseline that cannot be read as an export: the message says why. */

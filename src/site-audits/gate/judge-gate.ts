@@ -1,3 +1,5 @@
+import type { FindingTarget } from '../findings/targets.js';
+import type { FindingScope } from '../findings/findings.js';
 import { checkInfo, conditionOf } from './assertions.js';
 import type { Level } from './assertion-entry.js';
 import type { Assertion, CheckInfo, GateConfig } from './assertions.js';
@@ -19,6 +21,11 @@ export interface AssertionOutcome {
   fixed: string[] | null;
   /** One line: what was found against what was asked. */
   message: string;
+  /**
+   * For a link or canonical check: each target (the missing page) the counted pages
+   * point at, with those of them that do; null for other checks.
+   */
+  targets: FindingTarget[] | null;
 }
 
 /** The gate's judgement of one audit. */
@@ -58,6 +65,12 @@ export function judgeGate(
     );
   }
   const urlsNow = urlsByCheck(current);
+  const targetsNow = new Map(
+    current.issues.map((issue) => [issue.id, issue.targets]),
+  );
+  const scopes = new Map(
+    current.issues.map((issue) => [issue.id, issue.scope]),
+  );
   const urlsThen = baseline ? urlsByCheck(baseline) : null;
   const outcomes: AssertionOutcome[] = [];
   for (const assertion of config.assertions) {
@@ -77,6 +90,7 @@ export function judgeGate(
         pages: [],
         added: null,
         fixed: null,
+        targets: null,
         message:
           `score ${score ?? 'n/a'}, ${conditionOf(assertion)}` +
           (baseline ? ` (baseline ${before ?? 'n/a'})` : ''),
@@ -92,12 +106,13 @@ export function judgeGate(
     const counted = `${pages.length} ${added ? 'new ' : ''}${pages.length === 1 ? 'page' : 'pages'}`;
     outcomes.push({
       assertion: active,
-      check: checkInfo(assertion.id) ?? null,
+      check: withScope(checkInfo(assertion.id), scopes.get(assertion.id)),
       passed,
       actual: pages.length,
       pages,
       added,
       fixed,
+      targets: targetsOfPages(targetsNow.get(assertion.id), pages),
       message:
         `${counted}, ${conditionOf(assertion)}` +
         (added ? ` (${now.length} in all, ${fixed!.length} fixed)` : ''),
@@ -122,6 +137,32 @@ export function judgeGate(
     warnings: failed.length - errors,
     exitCode: errors > 0 ? EXIT_FAILED : EXIT_PASSED,
   };
+}
+
+/** The catalogue's entry, with the scope the audit's findings give the check. */
+function withScope(
+  info: CheckInfo | undefined,
+  scope: FindingScope | undefined,
+): CheckInfo | null {
+  if (!info) return null;
+  return scope ? { ...info, scope } : info;
+}
+
+/** The targets the counted pages point at, each with those of them only. */
+function targetsOfPages(
+  targets: FindingTarget[] | undefined,
+  pages: string[],
+): FindingTarget[] | null {
+  if (!targets) return null;
+  const counted = new Set(pages);
+  return targets
+    .map((target) => ({
+      ...target,
+      sources: target.sources
+        .filter((url) => counted.has(url))
+        .sort(compareText),
+    }))
+    .filter((target) => target.sources.length > 0);
 }
 
 /** Each check's affected URLs, sorted and without repeats, so every output is stable. */

@@ -1,3 +1,4 @@
+import { answerOf } from '../findings/targets.js';
 import { nameOf } from './summary.js';
 import type { AssertionOutcome, GateVerdict } from './judge-gate.js';
 
@@ -60,7 +61,12 @@ function testCase(outcome: AssertionOutcome): string {
   const body = [
     `${title}${outcome.message}`,
     ...(outcome.check ? [`Advice: ${outcome.check.advice}`] : []),
-    ...outcome.pages,
+    ...(outcome.targets && outcome.targets.length > 0
+      ? outcome.targets.flatMap((target) => [
+          `${target.url} (${answerOf(target)}), from ${target.sources.length} ${target.sources.length === 1 ? 'page' : 'pages'}:`,
+          ...target.sources.map((url) => `  ${url}`),
+        ])
+      : outcome.pages),
   ].join('\n');
   return [
     `${open}>`,

@@ -1,4 +1,6 @@
 import { visibleBidiControls } from '../../common/bidi-controls.js';
+import { answerOf } from '../findings/targets.js';
+import type { FindingTarget } from '../findings/targets.js';
 import { conditionOf } from './assertions.js';
 import type { AssertionOutcome, GateVerdict } from './judge-gate.js';
 
@@ -39,7 +41,12 @@ export function renderMarkdown(verdict: GateVerdict): string {
       );
     }
     for (const o of failed.filter((x) => x.pages.length > 0)) {
-      lines.push('', ...details(o, o.pages, 'pages'));
+      lines.push(
+        '',
+        ...(o.targets && o.targets.length > 0
+          ? byTarget(o, o.targets)
+          : details(o, o.pages, 'pages')),
+      );
     }
   }
   if (verdict.baseline) {
@@ -75,6 +82,35 @@ function details(o: AssertionOutcome, pages: string[], what: string): string[] {
     '',
     '</details>',
   ];
+}
+
+/** A link or canonical check by target: each missing URL with its answer and the pages pointing at it. */
+function byTarget(o: AssertionOutcome, targets: FindingTarget[]): string[] {
+  const lines = [
+    `<details><summary><code>${o.assertion.id}</code>: ${o.pages.length} pages, ${count(targets.length, 'target')}</summary>`,
+    '',
+  ];
+  for (const target of targets.slice(0, PAGES_LISTED)) {
+    const shown = target.sources.slice(0, PAGES_LISTED);
+    lines.push(
+      `- ${markdownUrl(target.url)} (${markdownText(answerOf(target))}), from ${count(target.sources.length, 'page')}:`,
+      ...shown.map((url) => `  - ${markdownUrl(url)}`),
+      ...(target.sources.length > shown.length
+        ? [`  - … and ${target.sources.length - shown.length} more`]
+        : []),
+    );
+  }
+  if (targets.length > PAGES_LISTED) {
+    lines.push(
+      `- … and ${count(targets.length - PAGES_LISTED, 'more target')} (the SARIF and JUnit files list them all)`,
+    );
+  }
+  lines.push(
+    ...(o.check ? ['', `Why and how to fix it: ${o.check.advice}`] : []),
+    '',
+    '</details>',
+  );
+  return lines;
 }
 
 const cell = (s: string) => s.replace(/\|/g, '\\|');

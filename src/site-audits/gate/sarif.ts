@@ -1,3 +1,4 @@
+import { answerOf } from '../findings/targets.js';
 import { createHash } from 'node:crypto';
 import { conditionOf } from './assertions.js';
 import type { AssertionOutcome, GateVerdict } from './judge-gate.js';
@@ -90,7 +91,7 @@ function resultsOf(
       text:
         assertion.kind === 'score'
           ? `Site score: ${outcome.message}.`
-          : `${check?.title ?? assertion.id} on ${url}${outcome.added ? ' (new)' : ''}: ${outcome.message}. ${check?.advice ?? ''}`.trim(),
+          : `${check?.title ?? assertion.id} on ${url}${outcome.added ? ' (new)' : ''}${targetsFrom(outcome, url)}: ${outcome.message}. ${check?.advice ?? ''}`.trim(),
     },
     // A URI reference: what the crawl normalised is one already, but a baseline file may not be.
     locations: [
@@ -107,6 +108,15 @@ function resultsOf(
     },
     ...(outcome.added ? { baselineState: 'new' } : {}),
   }));
+}
+
+/** The targets one page points at, as ", to <url> (404), <url> (500)"; empty for other checks. */
+function targetsFrom(outcome: AssertionOutcome, url: string): string {
+  const named = (outcome.targets ?? []).filter((target) =>
+    target.sources.includes(url),
+  );
+  if (named.length === 0) return '';
+  return `, to ${named.map((target) => `${target.url} (${answerOf(target)})`).join(', ')}`;
 }
 
 function levelOf(outcome: AssertionOutcome): 'error' | 'warning' {

@@ -1,3 +1,4 @@
+import { answerOf } from '../findings/targets.js';
 import { conditionOf } from './assertions.js';
 import type { AssertionOutcome, GateVerdict } from './judge-gate.js';
 
@@ -45,9 +46,32 @@ export function renderGateSummary(
 }
 
 function pagesOf(outcome: AssertionOutcome): string[] {
+  if (outcome.targets && outcome.targets.length > 0)
+    return targetLines(outcome);
+
   const shown = outcome.pages.slice(0, PAGES_SHOWN);
   const more = outcome.pages.length - shown.length;
   return more > 0 ? [...shown, `… and ${more} more`] : shown;
+}
+
+/** A link or canonical check by target: the missing URL, its answer, a few pages pointing at it. */
+function targetLines(outcome: AssertionOutcome): string[] {
+  const targets = outcome.targets!;
+  const lines: string[] = [];
+  for (const target of targets.slice(0, PAGES_SHOWN)) {
+    lines.push(
+      `→ ${target.url} (${answerOf(target)}), from ${count(target.sources.length, 'page')}:`,
+    );
+    const shown = target.sources.slice(0, PAGES_SHOWN);
+    lines.push(...shown.map((url) => `    ${url}`));
+    if (target.sources.length > shown.length) {
+      lines.push(`    … and ${target.sources.length - shown.length} more`);
+    }
+  }
+  if (targets.length > PAGES_SHOWN) {
+    lines.push(`… and ${count(targets.length - PAGES_SHOWN, 'more target')}`);
+  }
+  return lines;
 }
 
 const count = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;

@@ -1,6 +1,10 @@
 import { IMPORTANCES } from '../../analysis/index.js';
 import type { Importance } from '../../analysis/index.js';
-import { escapeHtml, pageLayout } from '../../common/html-page.js';
+import {
+  escapeHtml,
+  escapeWithCode,
+  pageLayout,
+} from '../../common/html-page.js';
 import {
   evidenceHtml,
   gauge,
@@ -11,6 +15,8 @@ import type {
   AuditIssue,
   AuditPageWithResults,
 } from '../site-audit-pages.service.js';
+import { answerOf } from '../findings/targets.js';
+import type { FindingTarget } from '../findings/targets.js';
 import { barChart } from './audit-charts.js';
 import type { Bar } from './audit-charts.js';
 
@@ -42,9 +48,11 @@ export interface Paging {
 /** What the summary page of an audit shows. */
 export interface AuditSummary {
   audit: SiteAudit;
-  /** Every issue, most pages first (for the counts by importance). */
+  /** Every issue, highest priority first (for the counts by importance). */
   issues: AuditIssue[];
-  /** The issues of this page of the list, with their first affected pages. */
+  /** The host's findings: one fact each, shown first and whole. */
+  host: AuditIssue[];
+  /** The other issues of this page of the list, with their first affected pages. */
   shown: IssueWithPages[];
   paging: Paging;
   statusCodes: Bar[];
@@ -126,16 +134,58 @@ function pageLink(audit: SiteAudit, page: AffectedPage): string {
   return `<a href="${base(audit)}/pages/${page.page_id}">${escapeHtml(page.url)}</a>`;
 }
 
+/** Where an issue lives, in words, with how many pages it touches. */
+function reachOf(issue: AuditIssue): string {
+  const pages = `${issue.pages.toLocaleString('en')} ${issue.pages === 1 ? 'page' : 'pages'}`;
+  switch (issue.scope) {
+    case 'host':
+      return `the host, once (seen on ${pages})`;
+    case 'template':
+      return `the template, once (${pages})`;
+    case 'site':
+      return `${pages}, across the site`;
+    default:
+      return pages;
+  }
+}
+
+function adviceOf(issue: AuditIssue): string {
+  return issue.advice
+    ? `<p class="advice">${escapeWithCode(issue.advice)} <a href="/docs/checks#${escapeHtml(issue.id)}">More on this check</a></p>`
+    : '';
+}
+
+function issueHeading(issue: AuditIssue): string {
+  return `<div><span class="check-title">${escapeHtml(issue.title)}</span><span class="importance">${escapeHtml(issue.importance)}</span></div>
+<div class="muted">${reachOf(issue)} · priority ${issue.priority} · <code>${escapeHtml(issue.id)}</code></div>`;
+}
+
 function issueItem(audit: SiteAudit, issue: IssueWithPages): string {
   const more =
     issue.pages > issue.affected.length
       ? `<p><a href="${base(audit)}/issues/${escapeHtml(issue.id)}">All ${issue.pages.toLocaleString('en')} pages</a></p>`
       : '';
   return `<li>
-<div><span class="check-title">${escapeHtml(issue.title)}</span><span class="importance">${escapeHtml(issue.importance)}</span></div>
-<div class="muted">${issue.pages.toLocaleString('en')} ${issue.pages === 1 ? 'page' : 'pages'} · <code>${escapeHtml(issue.id)}</code></div>
+${issueHeading(issue)}
+${adviceOf(issue)}
 <ul class="affected">${issue.affected.map((page) => `<li>${pageLink(audit, page)}</li>`).join('')}</ul>
 ${more}</li>`;
+}
+
+/** The host's findings: one line each with its advice, its pages a link away. */
+function hostSection(audit: SiteAudit, host: AuditIssue[]): string {
+  if (host.length === 0) return '';
+  return `<h2>The host</h2>
+<div class="card"><p class="muted">One fact about the server each, the same on every page: fix it once.</p><ul class="issues">
+${host
+  .map(
+    (issue) => `<li>
+${issueHeading(issue)}
+${adviceOf(issue)}
+<p><a href="${base(audit)}/issues/${escapeHtml(issue.id)}">The pages</a></p></li>`,
+  )
+  .join('\n')}
+</ul></div>`;
 }
 
 function statusNote(audit: SiteAudit): string {
@@ -150,13 +200,15 @@ function statusNote(audit: SiteAudit): string {
 
 /** The summary page: score, issues by importance, the two charts, the issues and their pages. */
 export function auditPage(summary: AuditSummary): string {
-  const { audit, issues, shown, paging } = summary;
+  const { audit, issues, host, shown, paging } = summary;
   const list =
     audit.finishedAt === null
       ? ''
       : shown.length === 0
-        ? '<h2>Issues</h2>\n<div class="card"><p>No page fails any check.</p></div>'
-        : `<h2>Issues</h2>
+        ? host.length === 0
+          ? '<h2>Issues</h2>\n<div class="card"><p>No page fails any check.</p></div>'
+          : ''
+        : `<h2>Issues, highest priority first</h2>
 <div class="card"><ul class="issues">
 ${shown.map((issue) => issueItem(audit, issue)).join('\n')}
 </ul>
@@ -165,8 +217,9 @@ ${pager(base(audit), paging)}</div>`;
     `Site audit: ${audit.url}`,
     `${header(audit, `Site audit of <span class="wrap">${escapeHtml(audit.url)}</span>`)}
 ${statusNote(audit)}${summarySection(audit, issues)}
-${chartsSection(summary.statusCodes, summary.depths)}
-${list}`,
+${paging.page === 1 ? hostSection(audit, host) : ''}
+${list}
+${chartsSection(summary.statusCodes, summary.depths)}`,
   );
 }
 
@@ -176,6 +229,7 @@ export function issuePage(
   issue: AuditIssue,
   affected: AffectedPage[],
   paging: Paging,
+  targets: FindingTarget[] | null = null,
 ): string {
   const items = affected
     .map(
@@ -187,13 +241,44 @@ export function issuePage(
     `${issue.title}: ${audit.url}`,
     `${header(audit, escapeHtml(issue.title), backLink(audit))}
 <section class="card">
-<p class="muted">${escapeHtml(issue.importance)} importance · ${issue.pages.toLocaleString('en')} ${issue.pages === 1 ? 'page' : 'pages'} · <code>${escapeHtml(issue.id)}</code></p>
+<p class="muted">${escapeHtml(issue.importance)} importance · ${reachOf(issue)} · priority ${issue.priority} · <code>${escapeHtml(issue.id)}</code></p>
+${adviceOf(issue)}
+</section>
+${targets && paging.page === 1 ? targetsSection(targets) : ''}
+<h2>The pages</h2>
+<section class="card">
 <ul class="issues">
 ${items || '<li>No page on this page of the list.</li>'}
 </ul>
 ${pager(`${base(audit)}/issues/${escapeHtml(issue.id)}`, paging)}
 </section>`,
   );
+}
+
+/** Sources a target lists on the page; the rest are counted. */
+const SOURCES_SHOWN = 20;
+
+/** Each target once (the missing page, the redirect), with its answer and the pages pointing at it. */
+function targetsSection(targets: FindingTarget[]): string {
+  const items = targets
+    .map((target) => {
+      const more =
+        target.sources.length > SOURCES_SHOWN
+          ? `<li class="muted">… and ${(target.sources.length - SOURCES_SHOWN).toLocaleString('en')} more</li>`
+          : '';
+      return `<li>
+<div><code class="wrap">${escapeHtml(target.url)}</code> <span class="importance">${escapeHtml(answerOf(target))}</span></div>
+<div class="muted">pointed at by ${target.sources.length.toLocaleString('en')} ${target.sources.length === 1 ? 'page' : 'pages'}</div>
+<ul class="affected">${target.sources
+        .slice(0, SOURCES_SHOWN)
+        .map((source) => `<li class="wrap">${escapeHtml(source)}</li>`)
+        .join('')}${more}</ul></li>`;
+    })
+    .join('\n');
+  return `<h2>By target</h2>
+<section class="card"><ul class="issues">
+${items}
+</ul></section>`;
 }
 
 function yesNo(value: boolean): string {

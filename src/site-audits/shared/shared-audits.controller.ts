@@ -194,12 +194,12 @@ export class SharedAuditsController {
   ): Promise<void> {
     const audit = await this.opened(token, request, response);
     if (!audit) return;
-    const { issue, affected, paging } = await this.shared.issue(
+    const { issue, affected, paging, targets } = await this.shared.issue(
       audit,
       checkId,
       pageNumber(page),
     );
-    sendPage(response, 200, issuePage(audit, issue, affected, paging));
+    sendPage(response, 200, issuePage(audit, issue, affected, paging, targets));
   }
 
   @Get('pages/:page_id')

@@ -1,13 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { IMPORTANCES } from '../../analysis/index.js';
 import { NotFoundProblem } from '../../common/problem.js';
 import type { SiteAudit } from '../site-audit.js';
 import { SiteAuditPagesRepository } from '../site-audit-pages.repository.js';
-import {
-  issuesOf,
-  SiteAuditPagesService,
-} from '../site-audit-pages.service.js';
+import { SiteAuditPagesService } from '../site-audit-pages.service.js';
 import type { AuditPageWithResults } from '../site-audit-pages.service.js';
+import { TARGETED_CHECKS } from '../findings/targets.js';
+import type { FindingTarget } from '../findings/targets.js';
 import { depthBars, statusBars } from './audit-charts.js';
 import type { AffectedPage, AuditSummary, Paging } from './audit-page.js';
 import type { AuditIssue } from '../site-audit-pages.service.js';
@@ -35,19 +33,14 @@ export class SharedAudits {
 
   /** The summary: its issues (a page of them, with their first pages) and its charts. */
   async summary(audit: SiteAudit, page: number): Promise<AuditSummary> {
-    // People read the most important first; the API's order (most pages) breaks ties.
     const issues =
-      audit.finishedAt === null
-        ? []
-        : issuesOf(audit).sort(
-            (a, b) =>
-              IMPORTANCES.indexOf(a.importance) -
-              IMPORTANCES.indexOf(b.importance),
-          );
-    const paging = pagingOf(page, issues.length, ISSUES_PER_PAGE);
+      audit.finishedAt === null ? [] : await this.pageResults.findingsOf(audit);
+    const host = issues.filter((issue) => issue.scope === 'host');
+    const others = issues.filter((issue) => issue.scope !== 'host');
+    const paging = pagingOf(page, others.length, ISSUES_PER_PAGE);
     const from = (paging.page - 1) * ISSUES_PER_PAGE;
     const shown = await Promise.all(
-      issues.slice(from, from + ISSUES_PER_PAGE).map(async (issue) => ({
+      others.slice(from, from + ISSUES_PER_PAGE).map(async (issue) => ({
         ...issue,
         affected: await this.pages.affected(
           audit.id,
@@ -64,6 +57,7 @@ export class SharedAudits {
     return {
       audit,
       issues,
+      host,
       shown,
       paging,
       statusCodes: statusBars(statusCodes),
@@ -76,11 +70,18 @@ export class SharedAudits {
     audit: SiteAudit,
     checkId: string,
     page: number,
-  ): Promise<{ issue: AuditIssue; affected: AffectedPage[]; paging: Paging }> {
+  ): Promise<{
+    issue: AuditIssue;
+    affected: AffectedPage[];
+    paging: Paging;
+    targets: FindingTarget[] | null;
+  }> {
     const issue =
       audit.finishedAt === null
         ? undefined
-        : issuesOf(audit).find((one) => one.id === checkId);
+        : (await this.pageResults.findingsOf(audit)).find(
+            (one) => one.id === checkId,
+          );
     if (!issue) {
       throw new NotFoundProblem('No page of this site audit fails that check.');
     }
@@ -91,7 +92,10 @@ export class SharedAudits {
       (paging.page - 1) * AFFECTED_PER_PAGE,
       AFFECTED_PER_PAGE,
     );
-    return { issue, affected, paging };
+    const targets = TARGETED_CHECKS.has(checkId)
+      ? await this.pageResults.targetsOf(audit.id, checkId)
+      : null;
+    return { issue, affected, paging, targets };
   }
 
   /** One page with its results; 404 when the audit has no such page. */

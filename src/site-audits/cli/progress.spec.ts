@@ -1,0 +1,73 @@
+import {
+  progressBar,
+  progressLine,
+  progressLines,
+  timeLeftMs,
+} from './progress.js';
+import type { AuditProgress } from './progress.js';
+
+const state = (
+  crawled: number,
+  queued: number,
+  elapsedMs: number,
+  status: 'queued' | 'running' = 'running',
+): AuditProgress => ({
+  audit: {
+    id: 7,
+    url: 'https://example.com/',
+    status,
+    progress: {
+      pages_crawled: crawled,
+      pages_queued: queued,
+      pages_failed: 0,
+      pages_unprocessed: 0,
+    },
+    settings: {
+      max_pages: 150,
+      max_depth: 10,
+      include: [],
+      exclude: [],
+      respect_robots: true,
+      sitemaps: true,
+      render: false,
+    },
+  },
+  elapsedMs,
+});
+
+describe('progress of audit-site', () => {
+  it('says pages done, pages known and elapsed time in a line for a log', () => {
+    expect(progressLine(state(57, 93, 75_000))).toBe(
+      'Site audit 7 of https://example.com/: 57 of 150 pages known done, 1 min 15 s elapsed',
+    );
+    expect(progressLine(state(0, 0, 2_000, 'queued'))).toBe(
+      'Site audit 7 of https://example.com/: queued, 2.0 s elapsed',
+    );
+  });
+
+  it('draws a bar with the share done and the time left on a terminal, known pages bounded by max_pages', () => {
+    expect(timeLeftMs(state(50, 400, 60_000))).toBe(120_000);
+    expect(progressBar(state(50, 400, 60_000))).toBe(
+      '[########................] 33% 50/150 pages, 1 min 0 s, about 2 min 0 s left',
+    );
+    expect(progressBar(state(0, 1, 900))).toBe(
+      '[........................] 0% 0/1 pages, 0.9 s',
+    );
+  });
+
+  it('writes the first line at once, then at most one every 5 s by the clock it is given', () => {
+    const lines: string[] = [];
+    let clock = 0;
+    const report = progressLines(
+      (line) => lines.push(line),
+      () => clock,
+    );
+    for (clock = 0; clock <= 12_000; clock += 500) {
+      report(state(clock / 500, 10, clock));
+    }
+    report(null);
+    expect(lines).toHaveLength(3);
+    expect(lines.every((line) => line.endsWith('elapsed\n'))).toBe(true);
+    expect(lines[2]).toContain('20 of 30 pages known done, 10 s elapsed');
+  });
+});

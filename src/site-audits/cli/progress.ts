@@ -1,0 +1,78 @@
+import type { SiteAuditView } from '../site-audit.view.js';
+import { durationOf } from './audit-site.js';
+
+/** Where an audit stands while `audit-site` waits for it. */
+export interface AuditProgress {
+  audit: Pick<SiteAuditView, 'id' | 'url' | 'status' | 'progress' | 'settings'>;
+  /** Since the audit was created, by the command's clock. */
+  elapsedMs: number;
+}
+
+/** At most one progress line this often when stderr is no terminal (a CI log). */
+export const PROGRESS_LINE_MS = 5_000;
+
+const BAR_WIDTH = 24;
+
+/** Pages done and known: known is what is crawled and queued, never past max_pages. */
+function counts({ audit }: AuditProgress): { done: number; known: number } {
+  const { pages_crawled, pages_queued } = audit.progress;
+  const known = Math.min(
+    pages_crawled + pages_queued,
+    audit.settings.max_pages,
+  );
+  return { done: pages_crawled, known: Math.max(known, pages_crawled) };
+}
+
+/**
+ * Time left if the pages to go take as long as those done did; null until a page is
+ * done. An estimate: pages found later raise it.
+ */
+export function timeLeftMs(state: AuditProgress): number | null {
+  const { done, known } = counts(state);
+  if (done === 0) return null;
+  return Math.round((state.elapsedMs * (known - done)) / done);
+}
+
+/** One line for a log: pages done, pages known, elapsed time. */
+export function progressLine(state: AuditProgress): string {
+  const { audit } = state;
+  if (audit.status === 'queued') {
+    return `Site audit ${audit.id} of ${audit.url}: queued, ${durationOf(state.elapsedMs)} elapsed`;
+  }
+  const { done, known } = counts(state);
+  return `Site audit ${audit.id} of ${audit.url}: ${done} of ${known} pages known done, ${durationOf(state.elapsedMs)} elapsed`;
+}
+
+/** A bar for a terminal: share done, pages, elapsed time and time left. */
+export function progressBar(state: AuditProgress): string {
+  const { audit } = state;
+  if (audit.status === 'queued') return progressLine(state);
+  const { done, known } = counts(state);
+  const share = known === 0 ? 0 : done / known;
+  const filled = Math.round(share * BAR_WIDTH);
+  const left = timeLeftMs(state);
+  return (
+    `[${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}] ${Math.floor(share * 100)}% ` +
+    `${done}/${known} pages, ${durationOf(state.elapsedMs)}` +
+    (left === null ? '' : `, about ${durationOf(left)} left`)
+  );
+}
+
+/**
+ * A writer of progress lines for a log: the first at once, then at most one each
+ * `everyMs` by `now`; the null that ends the wait writes nothing.
+ */
+export function progressLines(
+  write: (line: string) => void,
+  now: () => number,
+  everyMs = PROGRESS_LINE_MS,
+): (state: AuditProgress | null) => void {
+  let last: number | null = null;
+  return (state) => {
+    if (state === null) return;
+    const at = now();
+    if (last !== null && at - last < everyMs) return;
+    last = at;
+    write(`${progressLine(state)}\n`);
+  };
+}

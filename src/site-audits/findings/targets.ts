@@ -1,0 +1,86 @@
+/**
+ * The site checks whose evidence names target pages (a link's or a canonical's): their
+ * findings read best by target, the missing page once with every page pointing at it,
+ * rather than the same target said again on each linking page.
+ */
+export const TARGETED_CHECKS: ReadonlySet<string> = new Set([
+  'broken_link',
+  'redirected_link',
+  'canonical_broken',
+  'canonical_redirect',
+]);
+
+/** One target of a targeted finding: its answer and the pages that point at it. */
+export interface FindingTarget {
+  url: string;
+  status_code: number | null;
+  error: string | null;
+  redirect_to: string | null;
+  /** The pages pointing at it, in the order they were given. */
+  sources: string[];
+}
+
+interface TargetEvidence {
+  url?: unknown;
+  status_code?: unknown;
+  error?: unknown;
+  redirect_to?: unknown;
+}
+
+/** The target evidence of one page: a list of targets (links) or one (a canonical). */
+function targetsIn(value: unknown): TargetEvidence[] {
+  const items = Array.isArray(value) ? value : [value];
+  return items.filter(
+    (item): item is TargetEvidence =>
+      item !== null &&
+      typeof item === 'object' &&
+      typeof (item as TargetEvidence).url === 'string',
+  );
+}
+
+/**
+ * The targets of a targeted finding, from its affected pages and their evidence: the
+ * most pointed-at first, then by URL.
+ */
+export function targetsOf(
+  affected: ReadonlyArray<{ url: string; value: unknown }>,
+): FindingTarget[] {
+  const byUrl = new Map<string, FindingTarget>();
+  for (const page of affected) {
+    for (const evidence of targetsIn(page.value)) {
+      const url = evidence.url as string;
+      let target = byUrl.get(url);
+      if (!target) {
+        target = {
+          url,
+          status_code:
+            typeof evidence.status_code === 'number'
+              ? evidence.status_code
+              : null,
+          error: typeof evidence.error === 'string' ? evidence.error : null,
+          redirect_to:
+            typeof evidence.redirect_to === 'string'
+              ? evidence.redirect_to
+              : null,
+          sources: [],
+        };
+        byUrl.set(url, target);
+      }
+      if (!target.sources.includes(page.url)) target.sources.push(page.url);
+    }
+  }
+  return [...byUrl.values()].sort(
+    (a, b) =>
+      b.sources.length - a.sources.length ||
+      (a.url < b.url ? -1 : a.url > b.url ? 1 : 0),
+  );
+}
+
+/** A target's answer in words: `404`, `404 → /new`, or the error. */
+export function answerOf(target: FindingTarget): string {
+  const answer =
+    target.status_code !== null
+      ? String(target.status_code)
+      : (target.error ?? 'no answer');
+  return target.redirect_to ? `${answer} → ${target.redirect_to}` : answer;
+}
