@@ -14,6 +14,8 @@ import {
   MARKDOWN_PATH,
   startHostileRobotsSite,
   startHostileSite,
+  startTrapSite,
+  TRAPS,
 } from './support/hostile-site.js';
 import type { HostileSite } from './support/hostile-site.js';
 import { sharePath } from './support/shared-audits.js';
@@ -91,6 +93,7 @@ function hostileSuite(
     let d: Deployment & { close(): Promise<void> };
     let hostile: HostileSite;
     let robots: FixtureSite;
+    let traps: Awaited<ReturnType<typeof startTrapSite>>;
     let client: ApiClient;
     let audit: AuditBody;
     let pages: PageBody[];
@@ -102,6 +105,7 @@ function hostileSuite(
       output = captureOutput();
       hostile = await startHostileSite(SLOW_MS);
       robots = await startHostileRobotsSite();
+      traps = await startTrapSite();
       d = await deploy();
       client = await d.client();
       audit = await runAudit(
@@ -115,6 +119,7 @@ function hostileSuite(
       await d?.close();
       await hostile?.close();
       await robots?.close();
+      await traps?.close();
       output?.restore();
     });
 
@@ -269,6 +274,49 @@ function hostileSuite(
           .map((p) => [p.status_code, p.blocked_by_robots]),
       ).toEqual(LONG_PATHS.map(() => [200, false]));
     }, 150_000);
+
+    it(
+      'keeps crawler traps in bounds: endless URLs stop at max_pages, drips and silences time out, storms and bombs are recorded',
+      async () => {
+        const done = await runAudit(
+          client,
+          { url: traps.site.url('/'), max_pages: 25 },
+          AUDIT_TIMEOUT_MS,
+        );
+        expect(done).toMatchObject({
+          status: 'completed',
+          error: null,
+          stop_reason: 'max_pages',
+        });
+        expect(done.progress.pages_unprocessed).toBe(0);
+        const found = await allPages(client, done.id);
+        expect(found.length).toBeLessThanOrEqual(25);
+        const at = (path: string) =>
+          found.find((p) => p.url === traps.site.url(path));
+        expect(TRAPS.filter((path) => !at(path))).toEqual([]);
+        expect(at('/drip')).toMatchObject({ error: 'timeout' });
+        expect(at('/never')).toMatchObject({ error: 'timeout' });
+        expect(at('/storm/429')).toMatchObject({ status_code: 429 });
+        expect(at('/storm/503')).toMatchObject({ status_code: 503 });
+        const bomb = at('/bomb')!;
+        expect([bomb.error, bomb.truncated]).toEqual(
+          bomb.error === null ? [null, true] : ['too_large', false],
+        );
+        const asked = new Map<string, number>();
+        for (const r of traps.requests)
+          asked.set(r.path, (asked.get(r.path) ?? 0) + 1);
+        for (const path of [
+          '/drip',
+          '/never',
+          '/storm/429',
+          '/storm/503',
+          '/bomb',
+        ]) {
+          expect([path, (asked.get(path) ?? 0) <= 3]).toEqual([path, true]);
+        }
+      },
+      AUDIT_TIMEOUT_MS + 30_000,
+    );
 
     it('deletes a running audit quietly', async () => {
       const id = await createAudit(client, { url: hostile.slowCrawl });

@@ -1,3 +1,5 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import { html, startFixtureSite } from './fixture-server.js';
 import type {
   FixtureHandler,
@@ -193,4 +195,94 @@ export async function startHostileRobotsSite(): Promise<FixtureSite> {
     routes[path] = (_q, r) => html(r, page(`Long ${path.length}`));
   }
   return startFixtureSite(routes);
+}
+
+/** The crawler traps of the trap site, each linked from its start page. */
+export const TRAPS = [
+  '/calendar?month=0',
+  '/session?sid=0',
+  '/drip',
+  '/never',
+  '/storm/429',
+  '/storm/503',
+  '/bomb',
+] as const;
+
+/** Decoded size of the compression bomb: far past the 5 MB body cap, 64 KB on the wire. */
+const BOMB_BYTES = 64 * 1024 * 1024;
+
+/**
+ * A site of crawler traps on 127.0.0.1: a calendar and session ids that make URLs
+ * without end, a page that drips a byte a second and one that never answers, 429 and
+ * 503 storms, and a gzip bomb. Requests are logged in `requests`.
+ */
+export async function startTrapSite(): Promise<{
+  site: FixtureSite;
+  requests: SiteRequest[];
+  close(): Promise<void>;
+}> {
+  const requests: SiteRequest[] = [];
+  const timers = new Set<NodeJS.Timeout>();
+  const held: ServerResponse[] = [];
+  const bomb = gzipSync(Buffer.alloc(BOMB_BYTES, ' '));
+  let session = 0;
+  const query = (req: IncomingMessage, name: string) =>
+    new URL(req.url ?? '/', 'http://trap').searchParams.get(name);
+  const storm = (status: number) => (_q: IncomingMessage, r: ServerResponse) =>
+    html(r, page(`Busy ${status}`), { 'retry-after': '1' }, status);
+  const routes: Record<string, FixtureHandler> = {
+    '/': (_q, r) =>
+      html(
+        r,
+        page('Traps', TRAPS.map((t) => `<a href="${t}">${t}</a>`).join(' ')),
+      ),
+    '/calendar': (q, r) => {
+      const month = Number(query(q, 'month') ?? 0);
+      html(
+        r,
+        page(
+          `Month ${month}`,
+          `<a href="/calendar?month=${month + 1}">next</a> <a href="/calendar?month=${month - 1}">previous</a>`,
+        ),
+      );
+    },
+    '/session': (_q, r) =>
+      html(
+        r,
+        page(
+          'Session',
+          `<a href="/session?sid=${++session}">on</a> <a href="/session?sid=${++session}">again</a>`,
+        ),
+      ),
+    '/drip': (_q, r) => {
+      r.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      r.write('<!doctype html><title>Drip</title>');
+      const timer = setInterval(() => r.write(' '), 1_000);
+      timers.add(timer);
+      r.on('close', () => {
+        clearInterval(timer);
+        timers.delete(timer);
+      });
+    },
+    '/never': (_q, r) => void held.push(r),
+    '/storm/429': storm(429),
+    '/storm/503': storm(503),
+    '/bomb': (_q, r) => {
+      r.writeHead(200, {
+        'content-type': 'text/html; charset=utf-8',
+        'content-encoding': 'gzip',
+      });
+      r.end(bomb);
+    },
+  };
+  const site = await startFixtureSite(routes, { requests });
+  return {
+    site,
+    requests,
+    close: async () => {
+      for (const timer of timers) clearInterval(timer);
+      for (const res of held) res.destroy();
+      await site.close();
+    },
+  };
 }

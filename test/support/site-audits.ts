@@ -42,6 +42,7 @@ export interface PageBody {
   title?: string | null;
   texts_cut?: boolean;
   links_cut?: boolean;
+  truncated?: boolean;
   outlinks?: number;
 }
 
