@@ -67,6 +67,7 @@ const QUEUED_REPORT = {
   result: null,
   score: null,
   privacy: 1,
+  render: false,
   generated_at: null,
   created_at: '2026-11-22T08:00:01.120Z',
   updated_at: '2026-11-22T08:00:01.120Z',
@@ -153,6 +154,8 @@ describe('OpenAPI document', () => {
       'GET /api/v1/site-audits/{id}/issues.csv': 'exportSiteAuditIssues',
       'GET /api/v1/site-audits/{id}/issues/{check_id}':
         'listSiteAuditIssuePages',
+      'GET /api/v1/site-audits/{id}/issues/{check_id}/targets':
+        'listSiteAuditIssueTargets',
       'GET /api/v1/site-audits/{id}/links': 'listSiteAuditLinks',
       'GET /api/v1/webhooks/{id}/deliveries': 'listWebhookDeliveries',
       'GET /api/v1/reports/{id}/runs': 'listReportRuns',
