@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
+import { CHROMIUM_FLAGS } from '../src/rendering/index.js';
 import type { FixtureSite } from './support/fixture-server.js';
 import {
   seedHostileUrl,
@@ -56,16 +57,7 @@ run('shared site audit pages in headless Chromium', () => {
     hostilePage = await seedHostileUrl(t.dataSource, audit.id, '/a');
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: [...CHROMIUM_FLAGS],
     });
   }, 120_000);
   afterAll(async () => {

@@ -22,7 +22,11 @@ export {
 export type { RenderErrorCode } from './errors.js';
 export { PoolClosedError } from './browser-pool.js';
 export type { BrowserPoolStats } from './browser-pool.js';
-export { assertChromiumAt, DEFAULT_CHROMIUM_PATH } from './chromium.js';
+export {
+  assertChromiumAt,
+  CHROMIUM_FLAGS,
+  DEFAULT_CHROMIUM_PATH,
+} from './chromium.js';
 export { startPolicyProxy } from './policy-proxy.js';
 export type { PolicyProxy, ProxyFailure } from './policy-proxy.js';
 export type { ProcessId } from './browser-processes.js';
