@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +7,7 @@ import {
   startHostileRobotsSite,
   startHostileSite,
 } from '../support/hostile-site.js';
-import { startService } from '../support/service-process.js';
+import { createApiKey, startService } from '../support/service-process.js';
 
 /**
  * Fairness while a hostile site is audited (issue 28): another account's small report
@@ -24,17 +23,6 @@ const IDLE_REPORTS = 5;
 const HEALTH_EVERY_MS = 200;
 const REPORT_TARGET_MS = 5_000;
 const HEALTH_TARGET_MS = 1_000;
-
-function createKey(env: Record<string, string>, name: string): string {
-  return execFileSync(
-    process.execPath,
-    ['dist/cli.js', 'keys:create', '--name', name],
-    { env: { ...process.env, ...env }, encoding: 'utf8' },
-  )
-    .trim()
-    .split('\n')
-    .at(-1)!;
-}
 
 function client(base: string, key: string) {
   return async <T>(path: string, body?: object): Promise<T> => {
@@ -68,8 +56,8 @@ async function main(): Promise<void> {
     RATE_LIMIT_PER_MINUTE: '100000',
     ANALYSIS_RATE_LIMIT_PER_MINUTE: '100000',
   };
-  const hostileKey = createKey(env, 'bench-hostile');
-  const otherKey = createKey(env, 'bench-other');
+  const hostileKey = createApiKey(env, 'bench-hostile');
+  const otherKey = createApiKey(env, 'bench-other');
   const hostile = await startHostileSite(20_000);
   const robots = await startHostileRobotsSite();
   const small = await startFixtureSite({

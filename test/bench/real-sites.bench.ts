@@ -11,7 +11,7 @@ import type { RealTree } from '../support/real-trees.js';
 import { referenceCrawl } from '../support/reference-crawl.js';
 import { compareWithReference } from '../support/real-site-audit.js';
 import type { AuditedSite } from '../support/real-site-audit.js';
-import { startService } from '../support/service-process.js';
+import { createApiKey, startService } from '../support/service-process.js';
 import type { ServiceProcess } from '../support/service-process.js';
 
 /**
@@ -259,14 +259,7 @@ async function main(): Promise<void> {
     for (let i = 0; i < WORKERS; i++) {
       services.push(await startService('dist/worker.js', env));
     }
-    const key = execFileSync(
-      process.execPath,
-      ['dist/cli.js', 'keys:create', '--name', 'bench-real-sites'],
-      { env: { ...process.env, ...env }, encoding: 'utf8' },
-    )
-      .trim()
-      .split('\n')
-      .at(-1)!;
+    const key = createApiKey(env, 'bench-real-sites');
     const call = api(services[0].base!, key);
     for (const tree of trees) {
       passed = (await auditTree(tree, call, services)) && passed;

@@ -10,7 +10,7 @@ import {
   sampleContent,
   staticPage,
 } from '../support/client-rendered-site.js';
-import { startService } from '../support/service-process.js';
+import { createApiKey, startService } from '../support/service-process.js';
 import type { ServiceProcess } from '../support/service-process.js';
 
 /**
@@ -264,14 +264,7 @@ async function main(): Promise<void> {
     for (let i = 0; i < WORKERS; i++) {
       services.push(await startService('dist/worker.js', env));
     }
-    const key = execFileSync(
-      process.execPath,
-      ['dist/cli.js', 'keys:create', '--name', 'bench-render'],
-      { env: { ...process.env, ...env }, encoding: 'utf8' },
-    )
-      .trim()
-      .split('\n')
-      .at(-1)!;
+    const key = createApiKey(env, 'bench-render');
     const call = api(services[0].base!, key);
     console.log(
       `site: ${PAGES} pages, static on ${originOf(staticSite)}, client-rendered on ${originOf(clientSite)}; API + ${WORKERS} workers, Chromium ${CHROMIUM}`,

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { startReportSites } from '../support/report-site.js';
-import { startService } from '../support/service-process.js';
+import { createApiKey, startService } from '../support/service-process.js';
 import type { ServiceProcess } from '../support/service-process.js';
 import { expectedSiteChecks, generateSite } from './generated-site.js';
 
@@ -123,17 +123,6 @@ async function startGeneratedSite(
   return { child, origin };
 }
 
-function createKey(env: Record<string, string>, name: string): string {
-  return execFileSync(
-    process.execPath,
-    ['dist/cli.js', 'keys:create', '--name', name],
-    { env: { ...process.env, ...env }, encoding: 'utf8' },
-  )
-    .trim()
-    .split('\n')
-    .at(-1)!;
-}
-
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
@@ -204,8 +193,8 @@ async function run(cleanups: Cleanup[]): Promise<boolean> {
       }),
     );
   }
-  const auditor = api(apiProcess.base!, createKey(env, 'bench-site'));
-  const reporter = api(apiProcess.base!, createKey(env, 'bench-reports'));
+  const auditor = api(apiProcess.base!, createApiKey(env, 'bench-site'));
+  const reporter = api(apiProcess.base!, createApiKey(env, 'bench-reports'));
 
   let peakRss = 0;
   const rssSamples: number[] = [];

@@ -5,7 +5,7 @@ import { availableParallelism } from 'node:os';
 import { Redis } from 'ioredis';
 import type { FixtureSite } from '../support/fixture-server.js';
 import { startReportSites } from '../support/report-site.js';
-import { startService } from '../support/service-process.js';
+import { createApiKey, startService } from '../support/service-process.js';
 import type { ServiceProcess } from '../support/service-process.js';
 
 /**
@@ -161,14 +161,7 @@ async function round(workers: number, site: FixtureSite): Promise<Round> {
     }
     started.push(...workerProcesses);
     const parts = { api: [api], workers: workerProcesses };
-    const key = execFileSync(
-      process.execPath,
-      ['dist/cli.js', 'keys:create', '--name', 'bench'],
-      { env: { ...process.env, ...env }, encoding: 'utf8' },
-    )
-      .trim()
-      .split('\n')
-      .at(-1)!;
+    const key = createApiKey(env, 'bench');
     await load(api.base!, key, site, WARM_UP);
     const before = cpuByPart(parts);
     const measured = await load(api.base!, key, site, ANALYSES);

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 
 /** A built entry point of the service, run as its own process. */
@@ -115,4 +115,19 @@ export async function startService(
       await exited;
     },
   };
+}
+
+/** An API key made by the built CLI against the service's database (`env`), as the README makes one. */
+export function createApiKey(
+  env: Record<string, string>,
+  name: string,
+): string {
+  return execFileSync(
+    process.execPath,
+    ['dist/cli.js', 'keys:create', '--name', name],
+    { env: { ...process.env, ...env }, encoding: 'utf8' },
+  )
+    .trim()
+    .split('\n')
+    .at(-1)!;
 }
