@@ -1,3 +1,4 @@
+import { durationOf } from './progress.js';
 import type { AuditProgress } from './progress.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AuditIssueView } from '../site-audit-page.view.js';
@@ -218,16 +219,6 @@ const STOP_REASONS: Record<string, string> = {
   cancelled: 'cancelled',
   error: 'an error',
 };
-
-/** 870 ms → "0.9 s", 75 s → "1 min 15 s". */
-export function durationOf(ms: number): string {
-  if (ms < 10_000) return `${(ms / 1000).toFixed(1)} s`;
-  const seconds = Math.round(ms / 1000);
-  if (seconds < 60) return `${seconds} s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min ${seconds % 60} s`;
-  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
-}
 
 const plural = (n: number, one: string, many = `${one}s`) =>
   `${n} ${n === 1 ? one : many}`;

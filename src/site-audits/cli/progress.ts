@@ -1,5 +1,14 @@
 import type { SiteAuditView } from '../site-audit.view.js';
-import { durationOf } from './audit-site.js';
+
+/** 870 ms → "0.9 s", 75 s → "1 min 15 s". */
+export function durationOf(ms: number): string {
+  if (ms < 10_000) return `${(ms / 1000).toFixed(1)} s`;
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min ${seconds % 60} s`;
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
 
 /** Where an audit stands while `audit-site` waits for it. */
 export interface AuditProgress {
