@@ -32,6 +32,7 @@ import type { AuditBody, PageBody } from './support/site-audits.js';
 import { startTestApp } from './support/test-app.js';
 import type { TestApp } from './support/test-app.js';
 import { waitUntil } from './support/wait.js';
+import { LINKS_MAX } from '../src/crawler/pipeline/stored-bounds.js';
 
 /**
  * Sites built to hang, poison or stall an audit (issue 28), served from 127.0.0.1: on
@@ -230,7 +231,7 @@ function hostileSuite(
               status_code: 200,
               links_cut: true,
               outlinks: MANY_LINKS,
-              links: 5_000,
+              links: LINKS_MAX,
             }
           : { status_code: 200, error: 'timeout', links: 0 },
       );

@@ -1,6 +1,7 @@
 import type { FetchedResponse, SiteFacts } from '../../analysis/index.js';
 import { CrawlPolicy } from '../policy/crawl-policy.js';
 import { readHead, readPage } from './page-reading.js';
+import { LINKS_MAX } from './stored-bounds.js';
 
 const ORIGIN = 'https://site.test';
 const policy = new CrawlPolicy({
@@ -189,9 +190,9 @@ describe('a page past the bounds of what the crawl stores', () => {
     expect(reading.record.textsCut).toBe(true);
   });
 
-  it('reads its first 5,000 links and says so', async () => {
+  it('reads its first LINKS_MAX links and says so', async () => {
     const links = Array.from(
-      { length: 6_000 },
+      { length: LINKS_MAX + 1_000 },
       (_, i) => `<a href="/m/${i}">${i}</a>`,
     ).join('');
     const reading = await readPage(
@@ -202,10 +203,10 @@ describe('a page past the bounds of what the crawl stores', () => {
       site,
       null,
     );
-    expect(reading.links).toHaveLength(5_000);
-    expect(reading.links.at(-1)!.anchor).toBe('4999');
+    expect(reading.links).toHaveLength(LINKS_MAX);
+    expect(reading.links.at(-1)!.anchor).toBe(String(LINKS_MAX - 1));
     expect(reading.record).toMatchObject({
-      outlinks: 6_000,
+      outlinks: LINKS_MAX + 1_000,
       linksCut: true,
       textsCut: false,
     });

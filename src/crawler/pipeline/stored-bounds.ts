@@ -9,8 +9,8 @@ import type { StoredCheck, StoredResults } from '../../analysis/index.js';
 
 /** Characters of a title or a meta description kept. */
 export const TEXT_MAX = 1_024;
-/** Links of a page read: its first ones, each target once, in page order. */
-export const LINKS_MAX = 5_000;
+/** Links of a page read: its first ones, each target once, in page order (past real indexes: rust-doc's hold over 5,000). */
+export const LINKS_MAX = 25_000;
 /** hreflang alternates of a page read (a set names each language once; there are fewer than 8,000). */
 export const HREFLANG_MAX = 1_000;
 /** Characters of all a page's anchors kept together (each is at most 200 already). */
