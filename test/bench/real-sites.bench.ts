@@ -82,6 +82,19 @@ async function serve(
   return { child, origin };
 }
 
+/** CPU seconds a process (every thread of it) has used so far; 0 once it is gone. */
+function cpuSecondsOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .replace(/^.*\) /s, '')
+      .split(' ');
+    // utime and stime, fields 14 and 15 of stat(5), in clock ticks of 1/100 s.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 /** wget --spider -r over the tree: seconds, and the distinct URLs it asked. */
 async function wget(
   startUrl: string,
@@ -164,6 +177,7 @@ async function auditTree(
         pss: Math.max(peak.pss, sum.pss),
       };
     }, 500);
+    const cpuBefore = services.map((s) => cpuSecondsOf(s.child.pid!));
     const posted = performance.now();
     const created = await call<{ data: Audit }>('/api/v1/site-audits', {
       method: 'POST',
@@ -176,11 +190,20 @@ async function auditTree(
     }
     let audit = created.body.data;
     let lastPrint = 0;
+    // Where the time goes: the first page crawled, the last, and the end of judgement.
+    let firstCrawled: number | null = null;
+    let lastCrawled = 0;
+    let crawledBefore = 0;
     while (audit.finished_at === null) {
       await sleep(250);
       audit = (await call<{ data: Audit }>(`/api/v1/site-audits/${audit.id}`))
         .body.data;
       const elapsed = (performance.now() - posted) / 1000;
+      if (audit.progress.pages_crawled > crawledBefore) {
+        firstCrawled ??= elapsed;
+        lastCrawled = elapsed;
+        crawledBefore = audit.progress.pages_crawled;
+      }
       if (elapsed - lastPrint >= 30) {
         lastPrint = elapsed;
         console.log(
@@ -189,6 +212,9 @@ async function auditTree(
       }
     }
     const seconds = (performance.now() - posted) / 1000;
+    const cpu = services
+      .map((s, i) => cpuSecondsOf(s.child.pid!) - cpuBefore[i])
+      .reduce((a, b) => a + b, 0);
     clearInterval(sampler);
     const wgetAfter = await wget(startUrl);
     const pages = await everything<{ url: string }>(
@@ -217,6 +243,7 @@ async function auditTree(
     console.log(
       [
         `${tree.name}: ${pages.length} pages in ${seconds.toFixed(1)} s (${ours.toFixed(1)} pages/s), ${audit.status}/${audit.stop_reason}, ${audit.progress.pages_failed} failed, ${audit.progress.pages_unprocessed} unprocessed`,
+        `  timeline: first page crawled at ${(firstCrawled ?? 0).toFixed(1)} s, last at ${lastCrawled.toFixed(1)} s, finished at ${seconds.toFixed(1)} s; API + ${WORKERS} workers used ${cpu.toFixed(1)} CPU s (${((cpu * 1000) / pages.length).toFixed(1)} ms a page)`,
         `  wget --spider -r: ${wgetBefore.urls} URLs in ${wgetBefore.seconds.toFixed(1)} s before, ${wgetAfter.seconds.toFixed(1)} s after (${theirs.toFixed(1)} URLs/s): the audit runs at ${(ours / theirs).toFixed(2)} of wget's rate (target at least 0.25)`,
         `  peak memory, API + ${WORKERS} workers: resident ${mb(peak.rss)}, proportional ${mb(peak.pss)} (each process at its own peak: ${peaks.map(mb).join(', ')})`,
         ...comparison.lines.map((line) => `  ${line}`),
