@@ -75,8 +75,9 @@ const DOCS_PAGES = [
  * A documentation tree as a generator and a plain static server make it, the kind of
  * site whose audit opens with a dozen facts about the host: plain HTTP, no
  * compression, no security header, no robots.txt, sitemap or favicon, a server that
- * names its version. Its template adds a second `<h1>` and an inline style to every
- * page; besides, three pages link to a missing changelog and two share a title.
+ * names its version. Its template adds an inline style (and a second `<h1>`, which
+ * is no finding) to every page; three pages link to a missing changelog and two share
+ * a title.
  */
 export function startDocsTreeSite(): Promise<FixtureSite> {
   const nav = DOCS_PAGES.map(
