@@ -9,6 +9,7 @@ import type { FixtureSite } from './support/fixture-server.js';
 import {
   seedHostileUrl,
   sharePath,
+  startDocsTreeSite,
   startHostileAuditSite,
 } from './support/shared-audits.js';
 import { runAudit } from './support/site-audits.js';
@@ -22,6 +23,15 @@ const run =
   existsSync(CHROMIUM) || process.env.REQUIRE_BROWSER
     ? describe
     : describe.skip;
+
+/** The first screen of a phone and of a laptop. */
+const FIRST_SCREENS = [
+  { name: 'phone', width: 375, height: 667 },
+  { name: 'laptop', width: 1280, height: 800 },
+];
+
+/** Advice as a reader sees it: what the catalogue writes in backticks is set as code. */
+const asRead = (advice: string) => advice.replace(/`/g, '');
 
 const WIDTHS = [
   { name: 'phone', width: 375, height: 812 },
@@ -192,6 +202,105 @@ run('shared site audit pages in headless Chromium', () => {
     // The wrong attempt answered 401, which Chromium logs as a console error.
     expect(problems.filter((p) => !/401/.test(p))).toEqual([]);
     await close();
+  });
+
+  describe('an audit whose host facts outnumber its problems, as real documentation trees', () => {
+    let docs: FixtureSite;
+    let path: string;
+    let findings: Array<{
+      id: string;
+      scope: string;
+      title: string;
+      advice: string;
+    }>;
+
+    beforeAll(async () => {
+      docs = await startDocsTreeSite();
+      const audit = await runAudit(t.as(key), {
+        url: docs.url('/'),
+        privacy: 0,
+      });
+      const res = await t
+        .as(key)
+        .get(`/api/v1/site-audits/${audit.id}`)
+        .expect(200);
+      path = sharePath(res.body.data.share_url);
+      findings = (
+        await t
+          .as(key)
+          .get(`/api/v1/site-audits/${audit.id}/issues`)
+          .expect(200)
+      ).body.data;
+    }, 120_000);
+    afterAll(async () => {
+      await docs?.close();
+    });
+
+    it('has a dozen host facts and several problems on its pages', () => {
+      const host = findings.filter((f) => f.scope === 'host');
+      expect(host.length).toBeGreaterThanOrEqual(10);
+      expect(
+        findings.filter((f) => f.scope !== 'host').length,
+      ).toBeGreaterThanOrEqual(4);
+    });
+
+    it.each(FIRST_SCREENS)(
+      'opens with the host facts and the top priority with its advice at $name size ($width × $height)',
+      async ({ name, width, height }) => {
+        const { page, problems, close } = await open(width, height);
+        await page.goto(`${origin}${path}`);
+        const top = findings.find((f) => f.scope !== 'host')!;
+        const screen = await page.evaluate(
+          ({ id }) => {
+            const box = (el: Element | null) => {
+              if (!el) return null;
+              const { top, bottom } = el.getBoundingClientRect();
+              return { top, bottom, text: (el as HTMLElement).innerText };
+            };
+            const first = document.querySelector(
+              '#issues + .card ul.issues > li',
+            );
+            return {
+              innerHeight,
+              hostHeading: box(document.querySelector('h2#host')),
+              firstTitle: box(first?.querySelector('.check-title') ?? null),
+              firstCode: first?.querySelector('code')?.textContent ?? null,
+              firstAdvice: box(first?.querySelector('.advice') ?? null),
+              hostItems: document.querySelectorAll('ul.host > li').length,
+              id,
+            };
+          },
+          { id: top.id },
+        );
+        await page.screenshot({
+          path: join(ARTIFACTS, `site-audit-first-screen-${name}.png`),
+        });
+        expect(screen.firstCode).toBe(top.id);
+        expect(screen.firstTitle?.text).toBe(top.title);
+        expect(screen.firstAdvice?.text).toContain(asRead(top.advice));
+        expect(screen.hostItems).toBe(
+          findings.filter((f) => f.scope === 'host').length,
+        );
+        // Within the first screen: the host's heading whole, the top priority's title and the first line of its advice.
+        expect(screen.hostHeading!.bottom).toBeLessThanOrEqual(height);
+        expect(screen.firstTitle!.bottom).toBeLessThanOrEqual(height);
+        expect(screen.firstAdvice!.top + 20).toBeLessThanOrEqual(height);
+        await expectReadable(page, width, 'ul.issues > li, ul.host > li');
+        // A host fact's whole advice and its pages are a tap away.
+        const fact = findings.find((f) => f.scope === 'host')!;
+        const advice = page.locator('ul.host > li >> nth=0 >> .advice');
+        expect(await advice.isVisible()).toBe(false);
+        await page.click('ul.host > li >> nth=0 >> summary');
+        expect(await advice.isVisible()).toBe(true);
+        expect(await advice.innerText()).toContain(asRead(fact.advice));
+        await expectReadable(page, width, 'ul.host > li');
+        await page.screenshot({
+          path: join(ARTIFACTS, `site-audit-host-fact-${name}.png`),
+        });
+        expect(problems).toEqual([]);
+        await close();
+      },
+    );
   });
 
   it('answers a private or rotated-away audit with a 404 page', async () => {

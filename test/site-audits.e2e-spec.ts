@@ -176,6 +176,17 @@ function describeOn(
           status: 'completed',
           stop_reason: 'max_pages',
         });
+        // The figures audit-site shows, fixed once judged.
+        expect(audit.progress).toMatchObject({
+          pages_crawled: 4,
+          pages_queued: 0,
+          pages_known: 4,
+          percent_done: 100,
+          time_left_ms: 0,
+          elapsed_ms:
+            Date.parse(String(audit.finished_at)) -
+            Date.parse(audit.created_at),
+        });
         const pages = await allPages(t.as(key), audit.id);
         expect(pages.map((p) => pathOf(site, p.url))).toEqual([
           '/',
@@ -319,11 +330,33 @@ function describeOn(
           url: slowSite.url('/'),
           sitemaps: false,
         });
-        await waitUntil(
+        const before = Date.now();
+        const running = await waitUntil(
           () => readAudit(client, id),
           (a) => a.progress.pages_crawled >= 3,
           30_000,
           50,
+        );
+        // While it runs, the figures audit-site shows: pages known, the pace so far.
+        const { progress } = running;
+        const known = Math.min(
+          progress.pages_crawled + progress.pages_queued,
+          running.settings.max_pages,
+        );
+        expect(known).toBeGreaterThan(progress.pages_crawled);
+        expect(progress).toMatchObject({
+          pages_known: known,
+          percent_done: Math.floor((progress.pages_crawled * 100) / known),
+          time_left_ms: Math.round(
+            (progress.elapsed_ms * (known - progress.pages_crawled)) /
+              progress.pages_crawled,
+          ),
+        });
+        expect(progress.elapsed_ms).toBeGreaterThanOrEqual(
+          before - Date.parse(running.created_at) - 1,
+        );
+        expect(progress.elapsed_ms).toBeLessThanOrEqual(
+          Date.now() - Date.parse(running.created_at) + 1,
         );
         const asked = Date.now();
         const res = await client

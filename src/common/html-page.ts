@@ -81,7 +81,21 @@ ul.affected li{margin:2px 0}
 .wrap,ul.issues a{overflow-wrap:anywhere}
 nav.pager{display:flex;flex-wrap:wrap;justify-content:space-between;align-items:center;gap:12px;margin-top:12px}
 footer{margin-top:32px;font-size:.85rem;color:var(--muted)}
-@media (max-width:560px){body{font-size:15px}main{padding:16px 12px 32px}.summary{gap:16px}}
+.audit-summary{display:flex;gap:16px;align-items:center}
+.audit-summary .gauge{width:64px;height:64px}
+.counts{list-style:none;margin:4px 0 0;padding:0;display:flex;flex-wrap:wrap;gap:2px 14px;font-size:14px}
+.reach{margin-top:4px;font-size:14px}
+.findings{display:grid;grid-template-columns:minmax(0,1fr);gap:0 16px;align-items:start}
+ul.host{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:6px;font-size:14px}
+ul.host>li{border:1px solid var(--line);border-left:3px solid var(--muted);border-radius:6px;padding:2px 8px}
+ul.host>li.high{border-left-color:var(--bad)}ul.host>li.medium{border-left-color:var(--decent)}
+ul.host>li:has(details[open]){flex-basis:100%}
+ul.host summary{cursor:pointer}
+ul.host .gist{display:none}
+ul.host details p{margin:6px 0 0}
+@media (max-width:799px){.audit-summary .rating{font-size:1.25rem}.counts .affected,ul.host .importance{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}ul.host summary{list-style:none}ul.host summary::-webkit-details-marker{display:none}ul.host{gap:5px;font-size:13px}ul.host>li{padding:1px 6px}ul.host summary .check-title{font-weight:400}}
+@media (min-width:800px){.audit-summary{gap:24px}.audit-summary .gauge{width:96px;height:96px}.findings{grid-template-columns:minmax(0,1fr) minmax(0,2fr)}ul.host{display:block}ul.host>li{border:0;border-top:1px solid var(--line);border-radius:0;padding:6px 0}ul.host>li:first-child{border-top:0}ul.host .gist{display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;overflow:hidden;color:var(--muted)}ul.host details[open] .gist{display:none}}
+@media (max-width:560px){body{font-size:15px}main{padding:16px 12px 32px}.summary{gap:16px}h2{margin-top:20px}.card{padding:12px}header .muted{font-size:14px}}
 @media print{body{background:#fff}.card{border:0;padding:0}form,footer{display:none}ul.checks>li{break-inside:avoid}}
 `;
 

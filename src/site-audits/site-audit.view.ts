@@ -12,6 +12,7 @@ import type {
   StopReason,
 } from './site-audit.js';
 import { SCHEDULES } from '../schedules/schedule.js';
+import { elapsedMsOf, progressFigures } from './audit-progress.js';
 import type { Schedule } from '../schedules/schedule.js';
 
 export class CrawlSettingsView implements CrawlSettings {
@@ -63,6 +64,40 @@ export class CrawlProgressView {
       'Pages the service failed to process (an error of the service, logged; not a fact about the site): their answer is unknown, so no check judges by them.',
   })
   pages_unprocessed: number;
+  @ApiProperty({
+    type: 'integer',
+    minimum: 0,
+    example: 150,
+    description:
+      'Pages crawled and queued, never past settings.max_pages: what the crawl knows it will have done. Pages found later raise it.',
+  })
+  pages_known: number;
+  @ApiProperty({
+    type: 'integer',
+    minimum: 0,
+    maximum: 100,
+    example: 33,
+    description:
+      'pages_crawled as a share of pages_known, in percent, rounded down; 0 while none is known, 100 once stopped.',
+  })
+  percent_done: number;
+  @ApiProperty({
+    type: 'integer',
+    minimum: 0,
+    example: 60000,
+    description:
+      'Milliseconds since the audit was created (its time queued included), until it was judged (finished_at).',
+  })
+  elapsed_ms: number;
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    minimum: 0,
+    example: 120000,
+    description:
+      'An estimate of the milliseconds the crawl has left, if the pages to go take as long as those done did: elapsed_ms × (pages_known − pages_crawled) ÷ pages_crawled, rounded; 0 once stopped; null until a page is crawled.',
+  })
+  time_left_ms: number | null;
 }
 
 export class IncompleteAuditView {
@@ -229,6 +264,39 @@ export function auditShareUrlOf(
     : `${origin}/s/${audit.shareToken}`;
 }
 
+function progressOf(
+  audit: SiteAudit,
+  queued: number,
+  now: Date,
+): CrawlProgressView {
+  // Once stopped, nothing is queued: what the crawl left is not requested.
+  const pagesQueued =
+    audit.stoppedAt !== null
+      ? 0
+      : Math.max(
+          0,
+          Math.min(queued, audit.settings.max_pages - audit.requested) +
+            (audit.requested - audit.crawled),
+        );
+  const elapsedMs = elapsedMsOf(audit.createdAt, audit.finishedAt, now);
+  const figures = progressFigures({
+    crawled: audit.crawled,
+    queued: pagesQueued,
+    maxPages: audit.settings.max_pages,
+    elapsedMs,
+  });
+  return {
+    pages_crawled: audit.crawled,
+    pages_queued: pagesQueued,
+    pages_failed: audit.failed,
+    pages_unprocessed: audit.unprocessed,
+    pages_known: figures.pagesKnown,
+    percent_done: figures.percentDone,
+    elapsed_ms: elapsedMs,
+    time_left_ms: figures.timeLeftMs,
+  };
+}
+
 /** Why an audit is incomplete: pages the service failed on; null when none. */
 function incompleteOf(unprocessed: number): IncompleteAuditView | null {
   if (unprocessed === 0) return null;
@@ -239,10 +307,12 @@ function incompleteOf(unprocessed: number): IncompleteAuditView | null {
   };
 }
 
+/** `now` times a running audit's elapsed_ms; a judged one's is fixed. */
 export function toSiteAuditView(
   audit: SiteAudit,
   queued: number,
   origin: string,
+  now: Date = new Date(),
 ): SiteAuditView {
   return {
     id: Number(audit.id),
@@ -252,20 +322,7 @@ export function toSiteAuditView(
     stop_reason: audit.stopReason,
     // Audits from before rendering stored no `render`: they did not render.
     settings: { ...audit.settings, render: audit.settings.render === true },
-    progress: {
-      pages_crawled: audit.crawled,
-      // Once stopped, nothing is queued: what the crawl left is not requested.
-      pages_queued:
-        audit.stoppedAt !== null
-          ? 0
-          : Math.max(
-              0,
-              Math.min(queued, audit.settings.max_pages - audit.requested) +
-                (audit.requested - audit.crawled),
-            ),
-      pages_failed: audit.failed,
-      pages_unprocessed: audit.unprocessed,
-    },
+    progress: progressOf(audit, queued, now),
     score: audit.score,
     result: audit.result,
     issues: audit.issues,

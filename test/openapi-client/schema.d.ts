@@ -1219,6 +1219,26 @@ export interface components {
       pages_failed: number;
       /** @description Pages the service failed to process (an error of the service, logged; not a fact about the site): their answer is unknown, so no check judges by them. */
       pages_unprocessed: number;
+      /**
+       * @description Pages crawled and queued, never past settings.max_pages: what the crawl knows it will have done. Pages found later raise it.
+       * @example 150
+       */
+      pages_known: number;
+      /**
+       * @description pages_crawled as a share of pages_known, in percent, rounded down; 0 while none is known, 100 once stopped.
+       * @example 33
+       */
+      percent_done: number;
+      /**
+       * @description Milliseconds since the audit was created (its time queued included), until it was judged (finished_at).
+       * @example 60000
+       */
+      elapsed_ms: number;
+      /**
+       * @description An estimate of the milliseconds the crawl has left, if the pages to go take as long as those done did: elapsed_ms × (pages_known − pages_crawled) ÷ pages_crawled, rounded; 0 once stopped; null until a page is crawled.
+       * @example 120000
+       */
+      time_left_ms: number | null;
     };
     SiteAuditErrorView: {
       /** @example connection */

@@ -18,7 +18,13 @@ export interface AuditBody {
     pages_queued: number;
     pages_failed: number;
     pages_unprocessed: number;
+    pages_known: number;
+    percent_done: number;
+    elapsed_ms: number;
+    time_left_ms: number | null;
   };
+  settings: { max_pages: number };
+  created_at: string;
   score: number | null;
   result: string | null;
   issues: Record<string, number> | null;

@@ -95,7 +95,9 @@ describe('h1', () => {
     ],
     ['no h1', '<h2>Pricing</h2>', false],
     ['an empty h1', '<h1> </h1>', false],
-    ['two h1', '<h1>One</h1><h1>Two</h1>', false],
+    // Google: several <h1> are fine; a theme's second one is no problem.
+    ['two h1', '<h1>One</h1><h1>Two</h1>', true],
+    ['two h1, one of them empty', '<h1>One</h1><h1></h1>', false],
     [
       'one h1 and another inside a <template>',
       '<template><h1>Card</h1></template><h1>Pricing</h1>',

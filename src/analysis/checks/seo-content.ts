@@ -106,30 +106,39 @@ function headingText(heading: Element): string {
 export const h1: Check = notOnRedirectStubs({
   id: 'h1',
   category: 'seo',
-  importance: 'high',
+  // Google reads headings to understand a page and may build a title link from one, but ranks pages whatever their headings: the title weighs more.
+  importance: 'medium',
   title: 'H1 heading',
   passesWhen:
-    'The page has exactly one `<h1>`, with text or an image with alt text.',
+    'The page has at least one `<h1>`, and each has text or an image with alt text; several are fine, as Google says.',
   notApplicableWhen: null,
   advice:
-    'Give the page a single `<h1>` saying what it is about, and make the other headings `<h2>` and below.',
+    'Give the page an `<h1>` saying what it is about, with text (or an image with alt text) in each `<h1>` it has.',
   run: (page) => {
     const texts = elementsOf(page, 'h1').map(headingText);
     const value = firstItems(texts.map((t) => clip(t)));
     if (texts.length === 0) {
       return { passed: false, message: 'The page has no <h1> heading.' };
     }
-    if (texts.length > 1) {
+    const empty = texts.filter((text) => text === '').length;
+    if (empty > 0) {
       return {
         passed: false,
-        message: `The page has ${texts.length} <h1> headings; it should have one.`,
+        message:
+          texts.length === 1
+            ? 'The <h1> heading is empty.'
+            : `${empty} of the page's ${texts.length} <h1> headings are empty.`,
         value,
       };
     }
-    if (texts[0] === '') {
-      return { passed: false, message: 'The <h1> heading is empty.' };
-    }
-    return { passed: true, message: 'The page has one <h1> heading.', value };
+    return {
+      passed: true,
+      message:
+        texts.length === 1
+          ? 'The page has one <h1> heading.'
+          : `The page has ${texts.length} <h1> headings, which search engines read as well as one.`,
+      value,
+    };
   },
 });
 

@@ -161,7 +161,8 @@ export const robotsTxt: Check = {
   id: 'robots_txt',
   host: true,
   category: 'seo',
-  importance: 'medium',
+  // Without a robots.txt Google crawls everything, and a page it blocks fails `indexable`, which is high.
+  importance: 'low',
   title: 'robots.txt',
   passesWhen:
     '`/robots.txt` answers 200, every line is a directive crawlers know, in its place (no rule before a `User-agent`, `Sitemap:` URLs absolute), and it lets user-agent `*` fetch the page.',
@@ -339,7 +340,8 @@ export function judgeOtherCanonical(
 export const canonical: Check = notOnRedirectStubs({
   id: 'canonical',
   category: 'seo',
-  importance: 'medium',
+  // A hint to Google, which picks a canonical itself when none is declared; canonicals to broken or redirected pages are the site checks'.
+  importance: 'low',
   title: 'Canonical link',
   passesWhen:
     'Canonical links (tags and `Link` header) agree on one absolute http(s) URL; when it names another page, that page answers 200 without a redirect and may be indexed, and an inner page does not name a site root.',

@@ -1,4 +1,6 @@
-import type { SiteAuditView } from '../site-audit.view.js';
+import { progressFigures } from '../audit-progress.js';
+import type { ProgressFigures } from '../audit-progress.js';
+import type { CrawlProgressView, SiteAuditView } from '../site-audit.view.js';
 
 /** 870 ms → "0.9 s", 75 s → "1 min 15 s". */
 export function durationOf(ms: number): string {
@@ -12,8 +14,10 @@ export function durationOf(ms: number): string {
 
 /** Where an audit stands while `audit-site` waits for it. */
 export interface AuditProgress {
-  audit: Pick<SiteAuditView, 'id' | 'url' | 'status' | 'progress' | 'settings'>;
-  /** Since the audit was created, by the command's clock. */
+  audit: Pick<SiteAuditView, 'id' | 'url' | 'status' | 'settings'> & {
+    progress: Pick<CrawlProgressView, 'pages_crawled' | 'pages_queued'>;
+  };
+  /** Since the audit was created, by the command's clock (the API's is another's). */
   elapsedMs: number;
 }
 
@@ -22,24 +26,14 @@ export const PROGRESS_LINE_MS = 5_000;
 
 const BAR_WIDTH = 24;
 
-/** Pages done and known: known is what is crawled and queued, never past max_pages. */
-function counts({ audit }: AuditProgress): { done: number; known: number } {
-  const { pages_crawled, pages_queued } = audit.progress;
-  const known = Math.min(
-    pages_crawled + pages_queued,
-    audit.settings.max_pages,
-  );
-  return { done: pages_crawled, known: Math.max(known, pages_crawled) };
-}
-
-/**
- * Time left if the pages to go take as long as those done did; null until a page is
- * done. An estimate: pages found later raise it.
- */
-export function timeLeftMs(state: AuditProgress): number | null {
-  const { done, known } = counts(state);
-  if (done === 0) return null;
-  return Math.round((state.elapsedMs * (known - done)) / done);
+/** The API's figures, timed by the command's clock. */
+function figuresOf({ audit, elapsedMs }: AuditProgress): ProgressFigures {
+  return progressFigures({
+    crawled: audit.progress.pages_crawled,
+    queued: audit.progress.pages_queued,
+    maxPages: audit.settings.max_pages,
+    elapsedMs,
+  });
 }
 
 /** One line for a log: pages done, pages known, elapsed time. */
@@ -48,21 +42,19 @@ export function progressLine(state: AuditProgress): string {
   if (audit.status === 'queued') {
     return `Site audit ${audit.id} of ${audit.url}: queued, ${durationOf(state.elapsedMs)} elapsed`;
   }
-  const { done, known } = counts(state);
-  return `Site audit ${audit.id} of ${audit.url}: ${done} of ${known} pages known done, ${durationOf(state.elapsedMs)} elapsed`;
+  const { pagesKnown } = figuresOf(state);
+  return `Site audit ${audit.id} of ${audit.url}: ${audit.progress.pages_crawled} of ${pagesKnown} pages known done, ${durationOf(state.elapsedMs)} elapsed`;
 }
 
 /** A bar for a terminal: share done, pages, elapsed time and time left. */
 export function progressBar(state: AuditProgress): string {
   const { audit } = state;
   if (audit.status === 'queued') return progressLine(state);
-  const { done, known } = counts(state);
-  const share = known === 0 ? 0 : done / known;
-  const filled = Math.round(share * BAR_WIDTH);
-  const left = timeLeftMs(state);
+  const { pagesKnown, percentDone, timeLeftMs: left } = figuresOf(state);
+  const filled = Math.round((percentDone * BAR_WIDTH) / 100);
   return (
-    `[${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}] ${Math.floor(share * 100)}% ` +
-    `${done}/${known} pages, ${durationOf(state.elapsedMs)}` +
+    `[${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}] ${percentDone}% ` +
+    `${audit.progress.pages_crawled}/${pagesKnown} pages, ${durationOf(state.elapsedMs)}` +
     (left === null ? '' : `, about ${durationOf(left)} left`)
   );
 }

@@ -50,7 +50,7 @@ export interface AuditSummary {
   audit: SiteAudit;
   /** Every issue, highest priority first (for the counts by importance). */
   issues: AuditIssue[];
-  /** The host's findings: one fact each, shown first and whole. */
+  /** The host's findings: one fact each, shown first and compact. */
   host: AuditIssue[];
   /** The other issues of this page of the list, with their first affected pages. */
   shown: IssueWithPages[];
@@ -100,25 +100,25 @@ const IMPORTANCE_TONE: Record<Importance, string> = {
   low: 'muted',
 };
 
-/** The score, the rating and the issues counted by importance. */
+/** The score, the rating and the issues counted by importance, in a band short enough for a phone's first screen. */
 function summarySection(audit: SiteAudit, issues: AuditIssue[]): string {
   const scored =
     audit.score !== null && audit.result !== null
       ? `${gauge(audit.score, audit.result)}
-<div><div class="rating ${audit.result}">${audit.result}</div><div class="muted">Score ${audit.score} of 100</div></div>`
+<div><div class="rating ${audit.result}">${audit.result}</div><div class="muted">Score ${audit.score} of 100</div>`
       : `<div><div class="rating">No score</div><div class="muted">${
           audit.finishedAt ? 'No HTML page was judged.' : 'Not judged yet.'
-        }</div></div>`;
+        }</div>`;
   const counts = IMPORTANCES.map((importance) => {
     const of = issues.filter((issue) => issue.importance === importance);
     const pages = of.reduce((sum, issue) => sum + issue.pages, 0);
-    return `<div><span class="muted">${importance[0].toUpperCase()}${importance.slice(1)} importance</span><strong class="${of.length ? IMPORTANCE_TONE[importance] : 'good'}">${of.length}</strong><span class="muted">${of.length === 1 ? 'issue' : 'issues'}, ${pages.toLocaleString('en')} affected</span></div>`;
+    return `<li><strong class="${of.length ? IMPORTANCE_TONE[importance] : 'good'}">${of.length}</strong> ${importance}<span class="muted affected"> (${pages.toLocaleString('en')} affected)</span></li>`;
   }).join('\n');
-  return `<section class="card summary">
+  return `<section class="card audit-summary">
 ${scored}
-<div class="categories">
+<ul class="counts" aria-label="Issues by importance">
 ${counts}
-</div>
+</ul></div>
 </section>`;
 }
 
@@ -155,37 +155,41 @@ function adviceOf(issue: AuditIssue): string {
     : '';
 }
 
-function issueHeading(issue: AuditIssue): string {
-  return `<div><span class="check-title">${escapeHtml(issue.title)}</span><span class="importance">${escapeHtml(issue.importance)}</span></div>
-<div class="muted">${reachOf(issue)} · priority ${issue.priority} · <code>${escapeHtml(issue.id)}</code></div>`;
-}
-
+/** What the issue is, how to fix it, then where: the advice is on a phone's first screen. */
 function issueItem(audit: SiteAudit, issue: IssueWithPages): string {
   const more =
     issue.pages > issue.affected.length
       ? `<p><a href="${base(audit)}/issues/${escapeHtml(issue.id)}">All ${issue.pages.toLocaleString('en')} pages</a></p>`
       : '';
   return `<li>
-${issueHeading(issue)}
+<div><span class="check-title">${escapeHtml(issue.title)}</span><span class="importance">${escapeHtml(issue.importance)}</span></div>
 ${adviceOf(issue)}
+<div class="muted reach">${reachOf(issue)} · priority ${issue.priority} · <code>${escapeHtml(issue.id)}</code></div>
 <ul class="affected">${issue.affected.map((page) => `<li>${pageLink(audit, page)}</li>`).join('')}</ul>
 ${more}</li>`;
 }
 
-/** The host's findings: one line each with its advice, its pages a link away. */
+/**
+ * The host's findings, compact: a title and the start of its advice each (on a phone,
+ * titles only), the whole advice and its pages a tap away; a dozen of them leave room
+ * for the top issues on the first screen.
+ */
 function hostSection(audit: SiteAudit, host: AuditIssue[]): string {
   if (host.length === 0) return '';
-  return `<h2>The host</h2>
-<div class="card"><p class="muted">One fact about the server each, the same on every page: fix it once.</p><ul class="issues">
+  return `<section class="host-facts">
+<h2 id="host">The host: ${host.length} ${host.length === 1 ? 'fact' : 'facts'} to fix once</h2>
+<div class="card"><ul class="host">
 ${host
   .map(
-    (issue) => `<li>
-${issueHeading(issue)}
+    (
+      issue,
+    ) => `<li class="${escapeHtml(issue.importance)}"><details><summary><span class="check-title">${escapeHtml(issue.title)}</span><span class="importance">${escapeHtml(issue.importance)}</span><span class="gist">${escapeWithCode(issue.advice)}</span></summary>
 ${adviceOf(issue)}
-<p><a href="${base(audit)}/issues/${escapeHtml(issue.id)}">The pages</a></p></li>`,
+<p class="muted">${reachOf(issue)} · priority ${issue.priority} · <code>${escapeHtml(issue.id)}</code> · <a href="${base(audit)}/issues/${escapeHtml(issue.id)}">The pages</a></p></details></li>`,
   )
   .join('\n')}
-</ul></div>`;
+</ul></div>
+</section>`;
 }
 
 function statusNote(audit: SiteAudit): string {
@@ -198,9 +202,13 @@ function statusNote(audit: SiteAudit): string {
   return '';
 }
 
-/** The summary page: score, issues by importance, the two charts, the issues and their pages. */
+/**
+ * The summary page: score, issues by importance, the host's facts beside the issues
+ * (highest priority first, each with its advice and first pages), then the two charts.
+ */
 export function auditPage(summary: AuditSummary): string {
   const { audit, issues, host, shown, paging } = summary;
+  const hostFacts = paging.page === 1 ? hostSection(audit, host) : '';
   const list =
     audit.finishedAt === null
       ? ''
@@ -208,17 +216,22 @@ export function auditPage(summary: AuditSummary): string {
         ? host.length === 0
           ? '<h2>Issues</h2>\n<div class="card"><p>No page fails any check.</p></div>'
           : ''
-        : `<h2>Issues, highest priority first</h2>
+        : `<section class="issue-list">
+<h2 id="issues">Issues, highest priority first</h2>
 <div class="card"><ul class="issues">
 ${shown.map((issue) => issueItem(audit, issue)).join('\n')}
 </ul>
-${pager(base(audit), paging)}</div>`;
+${pager(base(audit), paging)}</div>
+</section>`;
+  const findings =
+    hostFacts && list
+      ? `<div class="findings">\n${hostFacts}\n${list}\n</div>`
+      : `${hostFacts}${list}`;
   return pageLayout(
     `Site audit: ${audit.url}`,
     `${header(audit, `Site audit of <span class="wrap">${escapeHtml(audit.url)}</span>`)}
 ${statusNote(audit)}${summarySection(audit, issues)}
-${paging.page === 1 ? hostSection(audit, host) : ''}
-${list}
+${findings}
 ${chartsSection(summary.statusCodes, summary.depths)}`,
   );
 }
