@@ -6,7 +6,12 @@ import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import { createServer as createTcpServer } from 'node:net';
 import type { AddressInfo, Server as TcpServer } from 'node:net';
+import { AddressPolicy } from '../src/analysis/index.js';
 import type { Lookup } from '../src/analysis/index.js';
+import {
+  ChromiumBrowser,
+  PLAYWRIGHT_DISABLED_FEATURES,
+} from '../src/rendering/chromium.js';
 import { RenderError, Renderer, stillRunning } from '../src/rendering/index.js';
 import type { ProcessId, RenderedPage } from '../src/rendering/index.js';
 import {
@@ -685,6 +690,54 @@ document.getElementById('app').textContent = 'tried';
       } finally {
         await crashing.close();
       }
+    });
+  });
+
+  describe('the browser', () => {
+    let chromium: ChromiumBrowser;
+
+    beforeAll(async () => {
+      chromium = await ChromiumBrowser.launch({
+        executablePath: CHROMIUM,
+        policy: new AddressPolicy(['127.0.0.1']),
+        lookup,
+        connectTimeoutMs: 10_000,
+        launchTimeoutMs: 30_000,
+      });
+    });
+
+    afterAll(() => chromium?.close());
+
+    it('opens nothing of its own beside the page: no address-bar popup per context', async () => {
+      const cdp = await chromium.browser.newBrowserCDPSession();
+      const context = await chromium.browser.newContext();
+      try {
+        const page = await context.newPage();
+        await page.goto('data:text/html,<title>Alone</title>');
+        const { targetInfos } = await cdp.send('Target.getTargets');
+        expect(targetInfos.map(({ type, url }) => `${type} ${url}`)).toEqual([
+          'page data:text/html,<title>Alone</title>',
+        ]);
+      } finally {
+        await context.close();
+        await cdp.detach();
+      }
+    });
+
+    it('keeps every feature Playwright turns off (Chromium reads the last --disable-features only)', () => {
+      const argv = readFileSync(
+        `/proc/${chromium.process!.pid}/cmdline`,
+        'utf8',
+      )
+        .split('\0')
+        .filter((arg) => arg.startsWith('--disable-features='));
+      const lists = argv.map((arg) =>
+        arg.slice('--disable-features='.length).split(','),
+      );
+      const everyOne = new Set(lists.flat());
+      // Playwright's own list as it launches now: a change of it shows here.
+      expect(lists[0]).toEqual([...PLAYWRIGHT_DISABLED_FEATURES]);
+      expect(lists.at(-1)).toEqual(expect.arrayContaining([...everyOne]));
     });
   });
 
