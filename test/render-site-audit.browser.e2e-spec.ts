@@ -9,7 +9,11 @@ import {
   staticPage,
 } from './support/client-rendered-site.js';
 import { html, startFixtureSite } from './support/fixture-server.js';
-import type { FixtureHandler, FixtureSite } from './support/fixture-server.js';
+import type {
+  FixtureHandler,
+  FixtureSite,
+  SiteRequest,
+} from './support/fixture-server.js';
 import {
   affectedBy,
   allPages,
@@ -57,6 +61,7 @@ const RENDERED_AGAINST_RAW = new Set(
 
 run('site audits with render: true', () => {
   let site: FixtureSite;
+  const requests: SiteRequest[] = [];
   let staticSite: FixtureSite;
   let t: TestApp;
   let key: string;
@@ -81,7 +86,7 @@ run('site audits with render: true', () => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(contentJson(contentOf('/docs')));
     };
-    site = await startFixtureSite(routes);
+    site = await startFixtureSite(routes, { requests });
     staticSite = await startFixtureSite(staticRoutes);
     t = await startTestApp({ CHROMIUM_PATH: CHROMIUM });
     key = (await t.newAccount()).key;
@@ -105,7 +110,16 @@ run('site audits with render: true', () => {
   };
 
   it('follows the links of the rendered DOM and judges what it shows, as the same content served as static HTML', async () => {
+    requests.length = 0;
     const { finished, pages } = await audit({ render: true });
+    // The browser renders the answer the crawl had: each page is asked for once.
+    const asked = (path: string) =>
+      requests.filter(
+        (request) => request.path === path && request.method === 'GET',
+      ).length;
+    expect(Object.keys(SITE).map((path) => [path, asked(path)])).toEqual(
+      Object.keys(SITE).map((path) => [path, 1]),
+    );
     expect(finished).toMatchObject({ status: 'completed', error: null });
     expect(pages.map((page) => page.url).sort()).toEqual(
       Object.keys(SITE)

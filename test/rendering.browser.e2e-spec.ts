@@ -6,7 +6,12 @@ import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import { createServer as createTcpServer } from 'node:net';
 import type { AddressInfo, Server as TcpServer } from 'node:net';
+import { AddressPolicy } from '../src/analysis/index.js';
 import type { Lookup } from '../src/analysis/index.js';
+import {
+  ChromiumBrowser,
+  PLAYWRIGHT_DISABLED_FEATURES,
+} from '../src/rendering/chromium.js';
 import { RenderError, Renderer, stillRunning } from '../src/rendering/index.js';
 import type { ProcessId, RenderedPage } from '../src/rendering/index.js';
 import {
@@ -485,6 +490,49 @@ document.getElementById('app').textContent = 'tried';
       expect(second.html).toContain('<title>cookie= storage=null</title>');
     });
 
+    it('renders a document it is handed without asking the site for it, as it was answered', async () => {
+      const url = site.url('/handed');
+      const page = await renderer.render(url, {
+        document: {
+          url,
+          status: 200,
+          // The body handed is decoded: a coding or length of the wire must not reach the browser.
+          headers: {
+            'content-type': 'text/html; charset=utf-8',
+            'content-encoding': 'gzip',
+            'content-length': '3',
+          },
+          setCookies: ['handed=1; Path=/'],
+          body: Buffer.from(
+            clientRenderedPage(home).replace(
+              'show(page);',
+              "show(page); document.querySelector('h1').dataset.cookie = document.cookie;",
+            ),
+          ),
+        },
+      });
+      expect(page.html).toContain(`<title>${home.title}</title>`);
+      expect(page.html).toContain('data-cookie="handed=1"');
+      expect(page.document).toMatchObject({ url, status: 200 });
+      expect(requests.filter((request) => request.path === '/handed')).toEqual(
+        [],
+      );
+    });
+
+    it('asks the site for its document when the one handed is another URL’s', async () => {
+      const page = await renderer.render(site.url('/'), {
+        document: {
+          url: site.url('/elsewhere'),
+          status: 200,
+          headers: { 'content-type': 'text/html' },
+          setCookies: [],
+          body: Buffer.from('<title>Not this page</title>'),
+        },
+      });
+      expect(page.html).toContain(`<title>${home.title}</title>`);
+      expect(requests.map((request) => request.path)).toContain('/');
+    });
+
     it('renders two pages at once', async () => {
       const pages = await Promise.all([
         renderer.render(site.url('/')),
@@ -688,6 +736,54 @@ document.getElementById('app').textContent = 'tried';
     });
   });
 
+  describe('the browser', () => {
+    let chromium: ChromiumBrowser;
+
+    beforeAll(async () => {
+      chromium = await ChromiumBrowser.launch({
+        executablePath: CHROMIUM,
+        policy: new AddressPolicy(['127.0.0.1']),
+        lookup,
+        connectTimeoutMs: 10_000,
+        launchTimeoutMs: 30_000,
+      });
+    });
+
+    afterAll(() => chromium?.close());
+
+    it('opens nothing of its own beside the page: no address-bar popup per context', async () => {
+      const cdp = await chromium.browser.newBrowserCDPSession();
+      const context = await chromium.browser.newContext();
+      try {
+        const page = await context.newPage();
+        await page.goto('data:text/html,<title>Alone</title>');
+        const { targetInfos } = await cdp.send('Target.getTargets');
+        expect(targetInfos.map(({ type, url }) => `${type} ${url}`)).toEqual([
+          'page data:text/html,<title>Alone</title>',
+        ]);
+      } finally {
+        await context.close();
+        await cdp.detach();
+      }
+    });
+
+    it('keeps every feature Playwright turns off (Chromium reads the last --disable-features only)', () => {
+      const argv = readFileSync(
+        `/proc/${chromium.process!.pid}/cmdline`,
+        'utf8',
+      )
+        .split('\0')
+        .filter((arg) => arg.startsWith('--disable-features='));
+      const lists = argv.map((arg) =>
+        arg.slice('--disable-features='.length).split(','),
+      );
+      const everyOne = new Set(lists.flat());
+      // Playwright's own list as it launches now: a change of it shows here.
+      expect(lists[0]).toEqual([...PLAYWRIGHT_DISABLED_FEATURES]);
+      expect(lists.at(-1)).toEqual(expect.arrayContaining([...everyOne]));
+    });
+  });
+
   describe('the pool', () => {
     it('leaves no browser process running 30 s after the last render, nor its profile', async () => {
       // The default idle time: what a service left alone would do.
@@ -712,6 +808,31 @@ document.getElementById('app').textContent = 'tried';
       } finally {
         await idle.close();
       }
+    });
+
+    it('admits a render (its host’s turn) only once a browser is free for it, and lets it go after', async () => {
+      let admitted = 0;
+      let most = 0;
+      const admit = () => {
+        admitted += 1;
+        most = Math.max(most, admitted);
+        return Promise.resolve(() => {
+          admitted -= 1;
+          return Promise.resolve();
+        });
+      };
+      // Four renders on a renderer of two places at once.
+      const pages = await Promise.all(
+        [1, 2, 3, 4].map(() => renderer.render(site.url('/'), { admit })),
+      );
+      expect(pages.map((page) => page.html.includes(home.h1))).toEqual([
+        true,
+        true,
+        true,
+        true,
+      ]);
+      expect(most).toBeLessThanOrEqual(2);
+      expect(admitted).toBe(0);
     });
 
     it('replaces its browser after pagesPerBrowser pages', async () => {

@@ -19,11 +19,28 @@ export interface RenderedAnswer {
   rendered: RenderedDom;
 }
 
+/** What a caller that has already asked for the page hands its render. */
+export interface RenderRequest {
+  /**
+   * The document's own answer, fetched through the guarded client: the browser is
+   * served it instead of asking the site for it again.
+   */
+  document?: FetchedResponse;
+  /**
+   * Waited for once a browser is free for the render, before it asks anything (a
+   * host's turn); the function it answers is called when the render ends.
+   */
+  admit?: () => Promise<() => Promise<void>>;
+}
+
 /**
  * Renders a URL in a browser that obeys the address policy (src/rendering); throws
  * AnalysisError when the browser gives no page.
  */
-export type RenderPage = (url: string) => Promise<RenderedAnswer>;
+export type RenderPage = (
+  url: string,
+  request?: RenderRequest,
+) => Promise<RenderedAnswer>;
 
 export interface AnalyserDependencies extends Omit<
   GatherDependencies,

@@ -8,6 +8,7 @@ export type {
   AnalysisInputs,
   RenderedAnswer,
   RenderPage,
+  RenderRequest,
 } from './analyser.js';
 export { JudgePool } from './judge-pool.js';
 export { AnalysisError } from './errors.js';

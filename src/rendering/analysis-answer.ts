@@ -72,9 +72,11 @@ export function renderForAnalysis(
   renderer: Renderer,
   options: Partial<RenderOptions> = {},
 ): RenderPage {
-  return async (url) => {
+  return async (url, request = {}) => {
     try {
-      return analysisAnswerOf(await renderer.render(url, options));
+      return analysisAnswerOf(
+        await renderer.render(url, { ...options, ...request }),
+      );
     } catch (error) {
       if (error instanceof RenderError) throw analysisErrorOf(error);
       throw error;

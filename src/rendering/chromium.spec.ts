@@ -1,4 +1,10 @@
-import { assertChromiumAt, chromiumArgs, CHROMIUM_FLAGS } from './chromium.js';
+import {
+  assertChromiumAt,
+  chromiumArgs,
+  CHROMIUM_FLAGS,
+  DISABLED_FEATURES,
+  PLAYWRIGHT_DISABLED_FEATURES,
+} from './chromium.js';
 import { BrowserMissingError } from './errors.js';
 
 describe('chromiumArgs', () => {
@@ -15,6 +21,21 @@ describe('chromiumArgs', () => {
     );
     expect(args).toContain(
       '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+    );
+  });
+
+  it('turns off the address bar’s popup, and keeps Playwright’s features off too', () => {
+    const features = args.filter((arg) =>
+      arg.startsWith('--disable-features='),
+    );
+    // Chromium reads the last --disable-features only: one list holds them all.
+    expect(features).toHaveLength(1);
+    expect(features[0].slice('--disable-features='.length).split(',')).toEqual(
+      expect.arrayContaining([
+        ...PLAYWRIGHT_DISABLED_FEATURES,
+        ...DISABLED_FEATURES,
+        'WebUIOmniboxPopup',
+      ]),
     );
   });
 

@@ -1,4 +1,10 @@
-import { authorityOf, failureOf, refusedRequests } from './render-page.js';
+import {
+  authorityOf,
+  failureOf,
+  refusedRequests,
+  sameDocument,
+  servedHeaders,
+} from './render-page.js';
 import type { ProxyFailure } from './policy-proxy.js';
 
 const refusal = (target: string): ProxyFailure => ({
@@ -63,5 +69,44 @@ describe('refusedRequests', () => {
       { url: 'wss://127.0.0.2/socket', reason: 'refused 127.0.0.2:443' },
       { url: '[::1]:9000', reason: 'refused [::1]:9000' },
     ]);
+  });
+});
+
+describe('servedHeaders', () => {
+  it('serves the decoded body without the wire’s coding or length, cookies a line each', () => {
+    expect(
+      servedHeaders({
+        url: 'http://site.test/',
+        status: 200,
+        headers: {
+          'content-type': 'text/html',
+          'content-encoding': 'br',
+          'content-length': '120',
+          'transfer-encoding': 'chunked',
+          'x-robots-tag': 'noindex',
+        },
+        setCookies: [
+          'a=1; Path=/',
+          'b=2; Expires=Wed, 21 Oct 2037 07:28:00 GMT',
+        ],
+        body: Buffer.from('<p>x</p>'),
+      }),
+    ).toEqual({
+      'content-type': 'text/html',
+      'x-robots-tag': 'noindex',
+      'set-cookie': 'a=1; Path=/\nb=2; Expires=Wed, 21 Oct 2037 07:28:00 GMT',
+    });
+  });
+});
+
+describe('sameDocument', () => {
+  it.each([
+    ['http://site.test/a#top', 'http://site.test/a', true],
+    ['http://SITE.test:80/a', 'http://site.test/a', true],
+    ['http://site.test/a?x=1', 'http://site.test/a', false],
+    ['https://site.test/a', 'http://site.test/a', false],
+    ['not a url', 'http://site.test/a', false],
+  ])('%s and %s: %s', (a, b, same) => {
+    expect(sameDocument(a, b)).toBe(same);
   });
 });

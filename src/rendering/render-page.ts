@@ -27,6 +27,17 @@ export interface RenderOptions {
   snapshotTimeoutMs: number;
   /** Requests the caller refuses (robots.txt): aborted in the browser, listed in `blocked`. */
   blocked?: (url: string) => boolean;
+  /**
+   * The document's answer, already fetched through the address policy: served to the
+   * browser at its navigation to the URL rendered, which then asks the site for the
+   * page once, not twice.
+   */
+  document?: ServedDocument;
+  /**
+   * `Renderer`: waited for once a browser is free for the render, before it asks
+   * anything (a host's turn); the function it answers is called when the render ends.
+   */
+  admit?: () => Promise<() => Promise<void>>;
   /** Resource types not loaded (Playwright's names); a crawler needs no images, media or fonts. */
   skipResourceTypes: readonly string[];
   /**
@@ -44,6 +55,16 @@ export const DEFAULT_RENDER_OPTIONS: RenderOptions = {
   // As the analyser's cap on the HTML it judges.
   maxDocumentBytes: 5 * 1024 * 1024,
 };
+
+/** A document as a fetch answered it, its body content-decoded and whole. */
+export interface ServedDocument {
+  url: string;
+  status: number;
+  /** Lowercased names, as RawDocument's. */
+  headers: Record<string, string>;
+  setCookies: string[];
+  body: Buffer;
+}
 
 /** The document as the server answered it, before any script ran. */
 export interface RawDocument {
@@ -245,6 +266,8 @@ class PageRender {
   /** The last document request of the main frame: the one a failed navigation failed on. */
   private lastNavigation: Request | null = null;
   private firstDocument: Response | null = null;
+  /** The caller's document was served (once: a reload asks the site). */
+  private documentServed = false;
 
   constructor(
     private readonly context: BrowserContext,
@@ -350,10 +373,31 @@ class PageRender {
     if (list.length < MAX_RECORDED) list.push(entry);
   }
 
-  /** The caller's refusals and the skipped resource types; everything else goes on to the proxy. */
+  /**
+   * The document served when the caller has it, the caller's refusals, the skipped
+   * resource types; everything else goes on to the proxy.
+   */
   private screen(route: Route, skip: ReadonlySet<string>): Promise<void> {
     const request = route.request();
     const url = request.url();
+    const served = this.options.document;
+    if (
+      served &&
+      !this.documentServed &&
+      request.isNavigationRequest() &&
+      request.method() === 'GET' &&
+      request.frame().parentFrame() === null &&
+      sameDocument(url, served.url)
+    ) {
+      this.documentServed = true;
+      return route
+        .fulfill({
+          status: served.status,
+          headers: servedHeaders(served),
+          body: served.body,
+        })
+        .catch(() => undefined);
+    }
     if (skip.has(request.resourceType())) {
       this.skipped += 1;
       return route.abort('blockedbyclient').catch(() => undefined);
@@ -569,6 +613,40 @@ export function authorityOf(url: string): string | null {
   if (!parsed) return null;
   const port = parsed.port || DEFAULT_PORTS[parsed.protocol];
   return port ? `${parsed.hostname}:${port}` : null;
+}
+
+/** Headers the browser is not served: the body is decoded and whole; cookies come apart. */
+const NOT_SERVED = new Set([
+  'content-encoding',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'set-cookie',
+]);
+
+/** The served document's headers, as Playwright fulfils them (Set-Cookie lines apart by "\n"). */
+export function servedHeaders(
+  document: ServedDocument,
+): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(document.headers)) {
+    if (!NOT_SERVED.has(name)) headers[name] = value;
+  }
+  if (document.setCookies.length > 0)
+    headers['set-cookie'] = document.setCookies.join('\n');
+  return headers;
+}
+
+/** Whether two URLs name the same document (their fragments aside, as written the same way). */
+export function sameDocument(a: string, b: string): boolean {
+  const first = URL.parse(a);
+  const second = URL.parse(b);
+  return (
+    first !== null &&
+    second !== null &&
+    withoutFragment(first.href) === withoutFragment(second.href)
+  );
 }
 
 function withoutFragment(url: string): string {

@@ -88,19 +88,26 @@ export class Renderer {
   ): Promise<RenderedPage> {
     // Only http(s), as for the service's own fetches: never file:, data: or chrome: pages.
     parseTargetUrl(url);
-    return await this.pool.use((chromium) =>
-      renderPage(
-        chromium.browser,
-        url,
-        { ...DEFAULT_RENDER_OPTIONS, ...options },
-        {
-          policy: this.policy,
-          lookup: this.lookup,
-          connectTimeoutMs: this.options.connectTimeoutMs,
-          userAgent: this.options.userAgent,
-        },
-      ),
-    );
+    const { admit, ...own } = options;
+    return await this.pool.use(async (chromium) => {
+      // Taken only once a browser is free: a host's turn is never held waiting for one.
+      const leave = await admit?.();
+      try {
+        return await renderPage(
+          chromium.browser,
+          url,
+          { ...DEFAULT_RENDER_OPTIONS, ...own },
+          {
+            policy: this.policy,
+            lookup: this.lookup,
+            connectTimeoutMs: this.options.connectTimeoutMs,
+            userAgent: this.options.userAgent,
+          },
+        );
+      } finally {
+        await leave?.();
+      }
+    });
   }
 
   stats(): BrowserPoolStats {

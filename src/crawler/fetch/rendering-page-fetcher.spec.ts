@@ -2,6 +2,7 @@ import { AnalysisError } from '../../analysis/index.js';
 import type {
   RenderedAnswer,
   RenderedDom,
+  RenderRequest,
   SideFetch,
   TargetProbe,
 } from '../../analysis/index.js';
@@ -95,13 +96,22 @@ function fetcherWith(
   const http = new GivenAnswers(answer);
   const gate = new CountingGate();
   const rendered: string[] = [];
-  const fetcher = new RenderingPageFetcher(http, gate, (url) => {
+  const requests: RenderRequest[] = [];
+  /** Turns taken before the render was admitted (a browser free for it). */
+  const takenBeforeAdmission: number[] = [];
+  // As the Renderer does: admitted once a browser is free, let go when the render ends.
+  const fetcher = new RenderingPageFetcher(http, gate, async (url, request) => {
     rendered.push(url);
-    return render
-      ? render()
-      : Promise.resolve({ page: answerOf({}), rendered: DOM });
+    requests.push(request ?? {});
+    takenBeforeAdmission.push(gate.taken);
+    const leave = await request?.admit?.();
+    try {
+      return render ? await render() : { page: answerOf({}), rendered: DOM };
+    } finally {
+      await leave?.();
+    }
   });
-  return { fetcher, http, gate, rendered };
+  return { fetcher, http, gate, rendered, requests, takenBeforeAdmission };
 }
 
 describe('RenderingPageFetcher', () => {
@@ -136,6 +146,28 @@ describe('RenderingPageFetcher', () => {
     expect(answer).toEqual({ ...raw, rendered: DOM });
     expect(http.requests).toEqual([{ render: true, stillWanted }]);
     expect(rendered).toEqual([raw.url]);
+    expect([gate.taken, gate.held]).toEqual([1, 0]);
+  });
+
+  it('hands the browser the page as answered, so the site is not asked for it twice', async () => {
+    const raw = answerOf({});
+    const { fetcher, requests } = fetcherWith(raw);
+    await fetcher.page(raw.url, politeness, stop, { render: true });
+    expect(requests.map((request) => request.document)).toEqual([raw]);
+  });
+
+  it('lets the browser ask for a page whose body was cut at the cap itself', async () => {
+    const raw = answerOf({ truncated: true });
+    const { fetcher, requests } = fetcherWith(raw);
+    await fetcher.page(raw.url, politeness, stop, { render: true });
+    expect(requests.map((request) => request.document)).toEqual([undefined]);
+  });
+
+  it('takes the render’s turn only once it is admitted (a browser free for it)', async () => {
+    const raw = answerOf({});
+    const { fetcher, gate, takenBeforeAdmission } = fetcherWith(raw);
+    await fetcher.page(raw.url, politeness, stop, { render: true });
+    expect(takenBeforeAdmission).toEqual([0]);
     expect([gate.taken, gate.held]).toEqual([1, 0]);
   });
 

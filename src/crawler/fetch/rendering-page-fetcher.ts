@@ -11,9 +11,9 @@ import type { PageAnswer, PageRequest, SideOptions } from './page-fetcher.js';
 /**
  * The crawler's fetcher for crawls that render (render: true), in front of the HTTP
  * one: a page is asked over HTTP as ever (its status, headers, redirect and raw HTML
- * are its own answer), then an HTML page answered 200 is rendered in a browser, in
- * another turn of its host, whose DOM the page is read from. Probes and the start's
- * side requests stay plain HTTP.
+ * are its own answer), then an HTML page answered 200 is rendered in a browser from
+ * that very answer (not asked again), in another turn of its host, whose DOM the page
+ * is read from. Probes and the start's side requests stay plain HTTP.
  */
 export class RenderingPageFetcher extends PageFetcher {
   constructor(
@@ -34,14 +34,17 @@ export class RenderingPageFetcher extends PageFetcher {
     if (!request.render || answer === null || !isHtmlPage(answer)) {
       return answer;
     }
-    // The browser asks the host for the page and what it needs again: a turn of its own.
-    const turn = await this.gate.turnFor(url, politeness, stop);
-    try {
-      const { rendered } = await this.render(answer.url);
-      return { ...answer, rendered };
-    } finally {
-      await turn.release();
-    }
+    const { rendered } = await this.render(answer.url, {
+      // A body cut at the cap is not the page: then the browser asks for it itself.
+      document: answer.truncated ? undefined : answer,
+      // What the page needs (scripts, styles, data) it asks the host for: a turn of its
+      // own, taken once a browser is free for it, so no turn waits idle for a browser.
+      admit: async () => {
+        const turn = await this.gate.turnFor(url, politeness, stop);
+        return () => turn.release();
+      },
+    });
+    return { ...answer, rendered };
   }
 
   probe(
