@@ -48,6 +48,18 @@ run('shared site audit pages in headless Chromium', () => {
   let shared: string;
   let hostilePage: number;
 
+  /** A public audit of `url`, run to its end, and the path of its share page. */
+  async function publicAudit(
+    url: string,
+  ): Promise<{ id: number; path: string }> {
+    const audit = await runAudit(t.as(key), { url, privacy: 0 });
+    const res = await t
+      .as(key)
+      .get(`/api/v1/site-audits/${audit.id}`)
+      .expect(200);
+    return { id: audit.id, path: sharePath(res.body.data.share_url) };
+  }
+
   beforeAll(async () => {
     await mkdir(ARTIFACTS, { recursive: true });
     site = await startHostileAuditSite();
@@ -55,15 +67,8 @@ run('shared site audit pages in headless Chromium', () => {
     await t.app.listen(0, '127.0.0.1');
     origin = `http://127.0.0.1:${(t.http.address() as AddressInfo).port}`;
     key = (await t.newAccount()).key;
-    const audit = await runAudit(t.as(key), {
-      url: site.url('/'),
-      privacy: 0,
-    });
-    const res = await t
-      .as(key)
-      .get(`/api/v1/site-audits/${audit.id}`)
-      .expect(200);
-    shared = sharePath(res.body.data.share_url);
+    const audit = await publicAudit(site.url('/'));
+    shared = audit.path;
     hostilePage = await seedHostileUrl(t.dataSource, audit.id, '/a');
     browser = await chromium.launch({
       executablePath: CHROMIUM,
@@ -216,15 +221,8 @@ run('shared site audit pages in headless Chromium', () => {
 
     beforeAll(async () => {
       docs = await startDocsTreeSite();
-      const audit = await runAudit(t.as(key), {
-        url: docs.url('/'),
-        privacy: 0,
-      });
-      const res = await t
-        .as(key)
-        .get(`/api/v1/site-audits/${audit.id}`)
-        .expect(200);
-      path = sharePath(res.body.data.share_url);
+      const audit = await publicAudit(docs.url('/'));
+      path = audit.path;
       findings = (
         await t
           .as(key)
