@@ -5,6 +5,8 @@ import {
   contentJson,
   fetchRenderedPage,
   historyRoutedPage,
+  lazyRenderedPage,
+  lazyStaticPage,
   sampleContent,
   staticPage,
 } from './support/client-rendered-site.js';
@@ -32,12 +34,14 @@ const run =
 
 /**
  * A client-rendered site: every page a shell whose script writes its content and its
- * links (/docs once a fetch answers; /docs/api through a history router).
+ * links (/docs once a fetch answers; /docs/api through a history router; /guide once
+ * its section, below the first screen, scrolls into view).
  */
 const SITE: Record<string, [string, string][]> = {
   '/': [
     ['/features', 'Features'],
     ['/docs', 'Documentation'],
+    ['/guide', 'Guide'],
   ],
   // A route by fragment: search engines drop the fragment, so it is no page of its own.
   '/features': [
@@ -49,6 +53,12 @@ const SITE: Record<string, [string, string][]> = {
     ['/docs/api', 'The API'],
   ],
   '/docs/api': [['/docs', 'Documentation']],
+  '/guide': [
+    ['/', 'Home'],
+    ['/guide/start', 'Getting started'],
+  ],
+  // Linked only from the lazy section of /guide.
+  '/guide/start': [['/guide', 'Guide']],
 };
 
 const contentOf = (path: string) =>
@@ -77,15 +87,24 @@ run('site audits with render: true', () => {
             ? fetchRenderedPage('/data/docs.json')
             : path === '/docs/api'
               ? historyRoutedPage(path, contentOf(path))
-              : clientRenderedPage(contentOf(path)),
+              : path === '/guide'
+                ? lazyRenderedPage('/data/guide.json')
+                : clientRenderedPage(contentOf(path)),
         );
       staticRoutes[path] = (_req, res) =>
-        html(res, staticPage(contentOf(path)));
+        html(
+          res,
+          path === '/guide'
+            ? lazyStaticPage(contentOf(path))
+            : staticPage(contentOf(path)),
+        );
     }
-    routes['/data/docs.json'] = (_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(contentJson(contentOf('/docs')));
-    };
+    for (const path of ['/docs', '/guide']) {
+      routes[`/data${path}.json`] = (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(contentJson(contentOf(path)));
+      };
+    }
     site = await startFixtureSite(routes, { requests });
     staticSite = await startFixtureSite(staticRoutes);
     t = await startTestApp({ CHROMIUM_PATH: CHROMIUM });

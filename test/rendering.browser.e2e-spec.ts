@@ -19,6 +19,7 @@ import {
   contentJson,
   fetchRenderedPage,
   historyRoutedPage,
+  lazyRenderedPage,
   sampleContent,
   staticPage,
 } from './support/client-rendered-site.js';
@@ -226,6 +227,7 @@ document.getElementById('app').textContent = 'tried';
             res.end(contentJson(fetched));
           }, 300);
         },
+        '/lazy': (_req, res) => html(res, lazyRenderedPage('/api/content')),
         '/routed': (_req, res) =>
           html(res, historyRoutedPage('/routed/welcome', routed)),
         '/moved': (_req, res) => {
@@ -409,6 +411,13 @@ document.getElementById('app').textContent = 'tried';
       const page = await renderer.render(site.url('/fetched'));
       expect(page.html).toContain(`<h1>${fetched.h1}</h1>`);
       expect(page.html).toContain(`<title>${fetched.title}</title>`);
+      expect(page.settled).toBe(true);
+    });
+
+    it('shows a lazy section below the first screen, as a tall viewport does', async () => {
+      const page = await renderer.render(site.url('/lazy'));
+      expect(page.html).toContain(`<h1>${fetched.h1}</h1>`);
+      expect(page.links.map((link) => link.url)).toEqual([site.url('/home')]);
       expect(page.settled).toBe(true);
     });
 

@@ -49,6 +49,15 @@ describe('NetworkQuiet', () => {
     expect(quiet.pending).toBe(1);
   });
 
+  it('counts every request started, ended or not', () => {
+    const quiet = new NetworkQuiet<string>(() => Date.now());
+    quiet.started('a');
+    quiet.ended('a');
+    quiet.started('b');
+    expect(quiet.startedSoFar).toBe(2);
+    expect(quiet.pending).toBe(1);
+  });
+
   it('ignores the end of a request it never saw start', () => {
     const quiet = new NetworkQuiet<string>(() => Date.now());
     quiet.started('a');

@@ -9,12 +9,14 @@ export class NetworkQuiet<Request> {
   private readonly inFlight = new Set<Request>();
   private quietSince: number;
   private onChange: (() => void) | null = null;
+  private startedCount = 0;
 
   constructor(private readonly now: () => number = () => performance.now()) {
     this.quietSince = now();
   }
 
   started(request: Request): void {
+    this.startedCount += 1;
     this.inFlight.add(request);
     this.onChange?.();
   }
@@ -23,6 +25,11 @@ export class NetworkQuiet<Request> {
     if (!this.inFlight.delete(request)) return;
     if (this.inFlight.size === 0) this.quietSince = this.now();
     this.onChange?.();
+  }
+
+  /** Requests started since the render began. */
+  get startedSoFar(): number {
+    return this.startedCount;
   }
 
   /** Requests in flight now. */

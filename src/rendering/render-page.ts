@@ -143,6 +143,11 @@ export interface RenderNetwork {
 const UNLOADED_BY_THE_RENDER =
   'Failed to load resource: net::ERR_BLOCKED_BY_CLIENT';
 
+/** The tallest viewport a render grows to for lazy sections: as the snapshot, bounded. */
+const TALLEST_VIEWPORT_PX = 16_384;
+/** How long the page's observers get to hear of the grown viewport. */
+const OBSERVERS_TOLD_MS = 250;
+
 /** Entries kept in each list of messages, and characters of each message. */
 const MAX_RECORDED = 100;
 const MAX_MESSAGE = 1000;
@@ -334,7 +339,8 @@ class PageRender {
 
     const settled =
       loadMs !== null &&
-      (await watch.race(this.quiet.whenQuiet(options.quietMs, deadline)));
+      (await watch.race(this.quiet.whenQuiet(options.quietMs, deadline))) &&
+      (await this.revealLazySections(page, cdp, deadline));
     const settledMs = this.elapsed();
     const html = await this.snapshot(page, cdp);
     document ??= await this.rawDocument(response);
@@ -451,6 +457,51 @@ class PageRender {
     });
   }
 
+  /**
+   * Grows the viewport to the page's height, as Google's renderer does, so sections
+   * that load when scrolled into view load; true once the network is quiet again.
+   */
+  private async revealLazySections(
+    page: Page,
+    cdp: CDPSession,
+    deadline: number,
+  ): Promise<boolean> {
+    const { watch, quiet, options } = this;
+    const viewport = page.viewportSize();
+    const metrics = await watch.race(
+      withTimeout(
+        cdp.send('Page.getLayoutMetrics').catch(() => null),
+        options.snapshotTimeoutMs,
+      ),
+    );
+    const height = Math.min(
+      Math.ceil(metrics?.cssContentSize.height ?? 0),
+      TALLEST_VIEWPORT_PX,
+    );
+    if (viewport === null || height <= viewport.height) return true;
+    const startedBefore = quiet.startedSoFar;
+    await watch.race(
+      cdp
+        .send('Emulation.setDeviceMetricsOverride', {
+          width: viewport.width,
+          height,
+          deviceScaleFactor: 1,
+          mobile: false,
+        })
+        .catch(() => undefined),
+    );
+    // Observers hear of the new viewport in the next frames; a page in a loop has no frame to give.
+    await watch.race(
+      withTimeout(
+        nextFrames(cdp).catch(() => undefined),
+        OBSERVERS_TOLD_MS,
+      ),
+    );
+    if (quiet.startedSoFar === startedBefore && quiet.pending === 0)
+      return true;
+    return watch.race(quiet.whenQuiet(options.quietMs, deadline));
+  }
+
   /** The DOM as serialised now; a renderer still running a script at this point is stopped. */
   private async snapshot(page: Page, cdp: CDPSession): Promise<string> {
     const { snapshotTimeoutMs, maxDocumentBytes } = this.options;
@@ -548,6 +599,21 @@ class PageRender {
       `The navigation to ${url} failed: ${text}`,
     );
   }
+}
+
+/** Two animation frames of the main frame, awaited in an isolated world the page's scripts cannot reach. */
+async function nextFrames(cdp: CDPSession): Promise<void> {
+  const { frameTree } = await cdp.send('Page.getFrameTree');
+  const { executionContextId } = await cdp.send('Page.createIsolatedWorld', {
+    frameId: frameTree.frame.id,
+    worldName: 'render-frames',
+  });
+  await cdp.send('Runtime.evaluate', {
+    expression:
+      'new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))',
+    contextId: executionContextId,
+    awaitPromise: true,
+  });
 }
 
 /**

@@ -102,3 +102,25 @@ export function historyRoutedPage(route: string, content: PageContent): string {
 history.pushState({}, '', ${JSON.stringify(route)});
 show(page);</script></body></html>`;
 }
+
+/** The empty section above a lazy page's content. */
+const LAZY_SPACE = '<div style="height:3000px">Scroll down</div>';
+
+/** What `lazyRenderedPage` shows once rendered, served as it is. */
+export function lazyStaticPage(content: PageContent): string {
+  return staticPage(content).replace('<body>', `<body>${LAZY_SPACE}`);
+}
+
+/**
+ * A page whose content is below a tall empty section and loads only when it scrolls
+ * into view (IntersectionObserver), fetched from `dataPath`: a renderer that never
+ * looks past its first screen misses it.
+ */
+export function lazyRenderedPage(dataPath: string): string {
+  return `${SHELL_HEAD}<body>${LAZY_SPACE}<div id="app"></div><script>${writeScript({ title: '', description: '', h1: '', sentences: [], links: [] })}
+new IntersectionObserver((entries, observer) => {
+  if (!entries.some((entry) => entry.isIntersecting)) return;
+  observer.disconnect();
+  fetch(${JSON.stringify(dataPath)}).then((r) => r.json()).then(show);
+}).observe(document.getElementById('app'));</script></body></html>`;
+}
