@@ -1,5 +1,5 @@
 /**
- * What a lab measurement of one page says (docs/checks.md, "Lab performance"): each
+ * What a lab measurement of one page says: each
  * metric's median over several runs, its score band and the spread of the runs. Reports
  * keep it as their `lab` section; site audits keep one per measured page of a template.
  */
