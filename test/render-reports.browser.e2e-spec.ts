@@ -4,6 +4,8 @@ import type { AddressInfo, Server } from 'node:net';
 import type { CheckResult } from '../src/analysis/index.js';
 import {
   clientRenderedPage,
+  contentJson,
+  fetchRenderedPage,
   sampleContent,
 } from './support/client-rendered-site.js';
 import { html, startFixtureSite } from './support/fixture-server.js';
@@ -57,6 +59,16 @@ run('reports with render: true', () => {
           res,
           `<!doctype html><html lang="en"><head><title>A page that calls home</title></head><body><p>Text.</p><script>fetch(${JSON.stringify(refusedUrl)}).catch(() => {});</script></body></html>`,
         ),
+      '/robots.txt': (_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        res.end('User-agent: *\nDisallow: /data/\n');
+      },
+      '/needs-data': (_req, res) =>
+        html(res, fetchRenderedPage('/data/content.json')),
+      '/data/content.json': (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(contentJson(CONTENT));
+      },
     });
     t = await startTestApp({ CHROMIUM_PATH: CHROMIUM });
     key = (await t.newAccount()).key;
@@ -124,6 +136,26 @@ run('reports with render: true', () => {
       }),
     ]);
     expect(sentinelConnections).toBe(0);
+  });
+
+  it('names the resources robots.txt keeps crawlers from that the page needs', async () => {
+    const res = await t
+      .as(key)
+      .post('/api/v1/reports')
+      .send({ url: site.url('/needs-data'), render: true })
+      .expect(201);
+    const { checks } = res.body.data.results;
+    expect(check(checks, 'rendered_blocked_resources')).toMatchObject({
+      passed: false,
+      value: [
+        {
+          url: site.url('/data/content.json'),
+          type: 'fetch',
+          rule: 'Disallow: /data/',
+        },
+      ],
+    });
+    expect(check(checks, 'rendered_content').passed).toBe(false);
   });
 
   it('without render, judges the shell the server sent, as before', async () => {

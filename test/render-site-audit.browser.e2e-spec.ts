@@ -61,6 +61,12 @@ const SITE: Record<string, [string, string][]> = {
   '/guide/start': [['/guide', 'Guide']],
 };
 
+/** robots.txt of both sites: /features asks for a script under /private/. */
+const ROBOTS_TXT = 'User-agent: *\nDisallow: /private/\n';
+const BLOCKED_SCRIPT = '/private/analytics.js';
+const withBlockedScript = (page: string) =>
+  page.replace('</body>', `<script src="${BLOCKED_SCRIPT}"></script></body>`);
+
 const contentOf = (path: string) =>
   sampleContent(path === '/' ? 'Home' : path.slice(1), SITE[path]);
 
@@ -80,24 +86,39 @@ run('site audits with render: true', () => {
     const routes: Record<string, FixtureHandler> = {};
     const staticRoutes: Record<string, FixtureHandler> = {};
     for (const path of Object.keys(SITE)) {
+      const scripted = path === '/features' ? withBlockedScript : String;
       routes[path] = (_req, res) =>
         html(
           res,
-          path === '/docs'
-            ? fetchRenderedPage('/data/docs.json')
-            : path === '/docs/api'
-              ? historyRoutedPage(path, contentOf(path))
-              : path === '/guide'
-                ? lazyRenderedPage('/data/guide.json')
-                : clientRenderedPage(contentOf(path)),
+          scripted(
+            path === '/docs'
+              ? fetchRenderedPage('/data/docs.json')
+              : path === '/docs/api'
+                ? historyRoutedPage(path, contentOf(path))
+                : path === '/guide'
+                  ? lazyRenderedPage('/data/guide.json')
+                  : clientRenderedPage(contentOf(path)),
+          ),
         );
       staticRoutes[path] = (_req, res) =>
         html(
           res,
-          path === '/guide'
-            ? lazyStaticPage(contentOf(path))
-            : staticPage(contentOf(path)),
+          scripted(
+            path === '/guide'
+              ? lazyStaticPage(contentOf(path))
+              : staticPage(contentOf(path)),
+          ),
         );
+    }
+    for (const table of [routes, staticRoutes]) {
+      table['/robots.txt'] = (_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        res.end(ROBOTS_TXT);
+      };
+      table[BLOCKED_SCRIPT] = (_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/javascript' });
+        res.end('window.analytics = true;');
+      };
     }
     for (const path of ['/docs', '/guide']) {
       routes[`/data${path}.json`] = (_req, res) => {
@@ -165,6 +186,27 @@ run('site audits with render: true', () => {
         .filter((page) => page.failed_checks.includes('fragment_routes'))
         .map((page) => page.url),
     ).toEqual([site.url('/features')]);
+    // The crawl obeys robots.txt in the browser too, and says what it kept from the page.
+    expect(asked(BLOCKED_SCRIPT)).toBe(0);
+    expect(
+      pages
+        .filter((page) =>
+          page.failed_checks.includes('rendered_blocked_resources'),
+        )
+        .map((page) => page.url),
+    ).toEqual([site.url('/features')]);
+    const [kept] = await affectedBy(
+      t.as(key),
+      finished.id,
+      'rendered_blocked_resources',
+    );
+    expect(kept.value).toEqual([
+      {
+        url: site.url(BLOCKED_SCRIPT),
+        type: 'script',
+        rule: 'Disallow: /private/',
+      },
+    ]);
     const [routed] = await affectedBy(
       t.as(key),
       finished.id,

@@ -476,6 +476,10 @@ document.getElementById('app').textContent = 'tried';
       ]);
       expect(page.html).not.toContain(fetched.h1);
       expect(requests.map((r) => r.path)).not.toContain('/private/content');
+      // What the page asked for to render, refused or not: the document itself is not one.
+      expect(page.resources).toEqual([
+        { url: site.url('/private/content'), resourceType: 'fetch' },
+      ]);
 
       const refused = await renderError(
         renderer.render(site.url('/robots-blocked'), { blocked: () => true }),

@@ -31,6 +31,8 @@ export interface RenderRequest {
    * host's turn); the function it answers is called when the render ends.
    */
   admit?: () => Promise<() => Promise<void>>;
+  /** Requests of the page not to make (robots.txt): aborted in the browser. */
+  blocked?: (url: string) => boolean;
 }
 
 /**

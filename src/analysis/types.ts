@@ -115,6 +115,8 @@ export interface RenderedDom {
   refused: RefusedByPolicy[];
   /** Links that route by fragment only (`#/page`), which search engines do not follow. */
   fragmentRoutes: string[];
+  /** The resources the page asked for to render (scripts, styles, data, frames). */
+  resources: { url: string; type: string }[];
 }
 
 /** What a rendered snapshot keeps beside the DOM it judges. */

@@ -54,6 +54,10 @@ export function analysisAnswerOf(rendered: RenderedPage): RenderedAnswer {
       pageErrors: rendered.pageErrors,
       refused: rendered.refused,
       fragmentRoutes: rendered.fragmentRoutes,
+      resources: rendered.resources.map(({ url, resourceType }) => ({
+        url,
+        type: resourceType,
+      })),
     },
   };
 }

@@ -92,6 +92,21 @@ export interface BlockedRequest {
   resourceType: string;
 }
 
+/** A resource a page asks for to render (script, style sheet, data, frame). */
+export interface RequestedResource {
+  url: string;
+  resourceType: string;
+}
+
+/** What a page needs to show its content: its scripts, styles, data and frames, not its pictures. */
+const RESOURCE_TYPES_NEEDED = new Set([
+  'script',
+  'stylesheet',
+  'xhr',
+  'fetch',
+  'document',
+]);
+
 export interface RenderedPage {
   requestedUrl: string;
   document: RawDocument;
@@ -107,6 +122,8 @@ export interface RenderedPage {
   settled: boolean;
   refused: RefusedRequest[];
   blocked: BlockedRequest[];
+  /** The http(s) resources the page asked for to render (its document aside), blocked or not. */
+  resources: RequestedResource[];
   /** Requests not made for their resource type (images, media, fonts). */
   skipped: number;
   /** Uncaught exceptions of the page's scripts. */
@@ -150,6 +167,8 @@ const OBSERVERS_TOLD_MS = 250;
 
 /** Entries kept in each list of messages, and characters of each message. */
 const MAX_RECORDED = 100;
+/** Resources kept of a page: pages that ask for more are rare, and this is a bounded list. */
+const MAX_RESOURCES = 500;
 const MAX_MESSAGE = 1000;
 
 /**
@@ -262,6 +281,7 @@ class PageRender {
   private readonly quiet = new NetworkQuiet<Request>();
   private readonly failedUrls: string[] = [];
   private readonly blocked: BlockedRequest[] = [];
+  private readonly resources: RequestedResource[] = [];
   private readonly pageErrors: string[] = [];
   private readonly consoleErrors: string[] = [];
   private readonly dialogs: { type: string; message: string }[] = [];
@@ -356,6 +376,7 @@ class PageRender {
       settled,
       refused: refusedRequests(failures, this.failedUrls),
       blocked: this.blocked,
+      resources: this.resources,
       skipped: this.skipped,
       pageErrors: this.pageErrors,
       consoleErrors: this.consoleErrors,
@@ -375,8 +396,8 @@ class PageRender {
     return Math.round(performance.now() - this.started);
   }
 
-  private record<T>(list: T[], entry: T): void {
-    if (list.length < MAX_RECORDED) list.push(entry);
+  private record<T>(list: T[], entry: T, max = MAX_RECORDED): void {
+    if (list.length < max) list.push(entry);
   }
 
   /**
@@ -404,12 +425,20 @@ class PageRender {
         })
         .catch(() => undefined);
     }
-    if (skip.has(request.resourceType())) {
+    const resourceType = request.resourceType();
+    if (
+      isHttp(url) &&
+      RESOURCE_TYPES_NEEDED.has(resourceType) &&
+      !(request.isNavigationRequest() && request.frame().parentFrame() === null)
+    ) {
+      this.record(this.resources, { url, resourceType }, MAX_RESOURCES);
+    }
+    if (skip.has(resourceType)) {
       this.skipped += 1;
       return route.abort('blockedbyclient').catch(() => undefined);
     }
     if (isHttp(url) && this.options.blocked?.(url)) {
-      this.record(this.blocked, { url, resourceType: request.resourceType() });
+      this.record(this.blocked, { url, resourceType });
       return route.abort('blockedbyclient').catch(() => undefined);
     }
     return route.continue().catch(() => undefined);

@@ -7,6 +7,7 @@ import {
 import { judge } from '../judge.js';
 import type { RenderingFacts } from '../types.js';
 import {
+  blockedResources,
   fragmentRoutes,
   refusedRequests,
   renderedCanonical,
@@ -34,6 +35,7 @@ function facts(
     pageErrors: [],
     refused: [],
     fragmentRoutes: [],
+    resources: [],
     ...more,
   };
 }
@@ -214,5 +216,47 @@ describe('the rendered-against-raw checks', () => {
         fragmentRoutes: [`${ORIGIN}/#/pricing`],
       }),
     ).toMatchObject({ passed: false, value: [`${ORIGIN}/#/pricing`] });
+  });
+
+  describe('rendered_blocked_resources', () => {
+    const page = documentOf('<title>Pricing</title>', '<p>Plans</p>');
+    const resources = [
+      { url: `${ORIGIN}/static/app.js`, type: 'script' },
+      { url: `${ORIGIN}/private/plans.json`, type: 'fetch' },
+      // Another site's robots.txt is not fetched: its resources are not judged.
+      { url: 'https://cdn.example.net/private/lib.js', type: 'script' },
+    ];
+    const run = (robotsBody: string | null, status = 200) =>
+      runCheck(blockedResources, page, {
+        rendering: facts(page, { resources }),
+        robotsTxt: {
+          url: `${ORIGIN}/robots.txt`,
+          status,
+          contentType: 'text/plain',
+          body: robotsBody,
+          error: null,
+        },
+      });
+
+    it('names each resource of the site that robots.txt keeps crawlers from, with its rule', () => {
+      expect(run('User-agent: *\nDisallow: /private/\n')).toMatchObject({
+        passed: false,
+        value: [
+          {
+            url: `${ORIGIN}/private/plans.json`,
+            type: 'fetch',
+            rule: 'Disallow: /private/',
+          },
+        ],
+      });
+    });
+
+    it('passes when robots.txt allows them, or there is none', () => {
+      expect(run('User-agent: *\nDisallow: /admin/\n').passed).toBe(true);
+      expect(run(null, 404).passed).toBe(true);
+      expect(
+        runCheck(blockedResources, page, { rendering: facts(page) }).passed,
+      ).toBe(true);
+    });
   });
 });

@@ -6,7 +6,11 @@ import {
 } from '../links.js';
 import { elementsOf, elementsWhere, parsePage, textOf } from '../parse.js';
 import type { ParsedPage } from '../parse.js';
-import { forbidsIndexing, robotsMetas } from '../robots.js';
+import {
+  forbidsIndexing,
+  robotsMetas,
+  robotsTxtBlockingLine,
+} from '../robots.js';
 import { THRESHOLDS } from '../thresholds.js';
 import type { CheckOutcome, RenderingFacts, Snapshot } from '../types.js';
 import { clip, firstItems, plural } from './check.js';
@@ -320,6 +324,42 @@ export const fragmentRoutes: Check = renderedCheck({
         },
 });
 
+export const blockedResources: Check = {
+  id: 'rendered_blocked_resources',
+  category: 'seo',
+  importance: 'medium',
+  title: 'Resources robots.txt blocks',
+  passesWhen:
+    "robots.txt lets crawlers (user-agent `*`, read as Googlebot reads it) fetch every script, style sheet, data request and frame of the page's own site that the page asks for to render.",
+  notApplicableWhen: null,
+  onlyRendered: true,
+  advice:
+    'Allow crawlers the scripts, style sheets and data the page needs (remove the `Disallow` lines that cover them): Google renders a page without what robots.txt blocks, and may see it empty or broken.',
+  run: (_page, snapshot) => {
+    const { rendering, robotsTxt } = snapshot;
+    if (!rendering) return { passed: null, message: NOT_RENDERED };
+    // robots.txt of the page's own site only: another site's is not fetched.
+    const blocked = rendering.resources.flatMap(({ url, type }) => {
+      const line = robotsTxtBlockingLine(robotsTxt, url);
+      return line === null ? [] : [{ url: clip(url), type, rule: clip(line) }];
+    });
+    if (blocked.length === 0) {
+      return {
+        passed: true,
+        message:
+          rendering.resources.length === 0
+            ? 'The page asked for no script, style sheet or data to render.'
+            : `robots.txt lets crawlers fetch the ${plural(rendering.resources.length, 'resource')} the page asked for.`,
+      };
+    }
+    return {
+      passed: false,
+      message: `robots.txt blocks ${plural(blocked.length, 'resource')} the page asks for to render: Google renders it without ${blocked.length === 1 ? 'it' : 'them'}.`,
+      value: firstItems(blocked),
+    };
+  },
+};
+
 export const RENDERING_CHECKS: readonly Check[] = [
   renderedContent,
   renderedLinks,
@@ -331,4 +371,5 @@ export const RENDERING_CHECKS: readonly Check[] = [
   scriptErrors,
   refusedRequests,
   fragmentRoutes,
+  blockedResources,
 ];

@@ -28,6 +28,8 @@ export interface PageRequest {
   stillWanted?: () => Promise<boolean>;
   /** Render an HTML page answered 200 in a browser too (render: true): its links are those of the rendered DOM. */
   render?: boolean;
+  /** What the render must not ask for (robots.txt): the page's resources it refuses. */
+  blocked?: (url: string) => boolean;
 }
 
 /** How a side request of the start is read. */

@@ -84,6 +84,7 @@ const DOM: RenderedDom = {
   pageErrors: [],
   refused: [],
   fragmentRoutes: [],
+  resources: [],
 };
 
 const politeness = { concurrency: 1, delayMs: 0 };
@@ -154,6 +155,14 @@ describe('RenderingPageFetcher', () => {
     const { fetcher, requests } = fetcherWith(raw);
     await fetcher.page(raw.url, politeness, stop, { render: true });
     expect(requests.map((request) => request.document)).toEqual([raw]);
+  });
+
+  it('hands the render what the crawl refuses it (robots.txt)', async () => {
+    const raw = answerOf({});
+    const { fetcher, requests } = fetcherWith(raw);
+    const blocked = (url: string) => url.includes('/private/');
+    await fetcher.page(raw.url, politeness, stop, { render: true, blocked });
+    expect(requests.map((request) => request.blocked)).toEqual([blocked]);
   });
 
   it('lets the browser ask for a page whose body was cut at the cap itself', async () => {

@@ -37,6 +37,7 @@ export class RenderingPageFetcher extends PageFetcher {
     const { rendered } = await this.render(answer.url, {
       // A body cut at the cap is not the page: then the browser asks for it itself.
       document: answer.truncated ? undefined : answer,
+      blocked: request.blocked,
       // What the page needs (scripts, styles, data) it asks the host for: a turn of its
       // own, taken once a browser is free for it, so no turn waits idle for a browser.
       admit: async () => {

@@ -76,7 +76,11 @@ export class CrawlPipeline {
       page.url,
       context.policy.politeness,
       stop,
-      { stillWanted, render: context.render },
+      {
+        stillWanted,
+        render: context.render,
+        blocked: (resource) => !context.policy.mayRender(resource),
+      },
     );
     if (answer === null) return null;
     return this.read(page.url, page.depth, answer, context);

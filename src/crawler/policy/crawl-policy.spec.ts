@@ -86,6 +86,18 @@ describe("a crawl's policy", () => {
     expect(rude.refusal(`${ORIGIN}/blocked/x`)).toBeNull();
   });
 
+  it('lets a rendered page ask for what robots.txt allows on the site, and anything elsewhere', () => {
+    expect(policy().mayRender(`${ORIGIN}/static/app.js`)).toBe(true);
+    expect(policy().mayRender(`${ORIGIN}/blocked/data.json`)).toBe(false);
+    expect(policy().mayRender('https://elsewhere.test/blocked/x.js')).toBe(
+      true,
+    );
+    const rude = policy({
+      settings: { ...policy().data.settings, respect_robots: false },
+    });
+    expect(rude.mayRender(`${ORIGIN}/blocked/data.json`)).toBe(true);
+  });
+
   it('probes any other host, but on the site only what scope and robots.txt allow', () => {
     expect(policy().mayProbe('https://elsewhere.test/x')).toBe(true);
     expect(policy().mayProbe(`${ORIGIN}/style.css`)).toBe(true);

@@ -97,6 +97,11 @@ export class CrawlPolicy {
     );
   }
 
+  /** Whether a rendered page may ask for a resource: robots.txt decides on the site, nothing elsewhere. */
+  mayRender(url: string): boolean {
+    return this.robots.allows(url);
+  }
+
   /** A link of a page at `depth` (null: reached by no followed link). */
   link(
     url: string,
