@@ -21,8 +21,13 @@ function auditOf(fields: Partial<SiteAuditView> = {}): SiteAuditView {
       respect_robots: true,
       sitemaps: true,
       render: false,
+      lab: false,
+      lab_runs: null,
     },
     progress: {
+      phase: 'finished',
+      lab_pages: null,
+      lab_pages_measured: 0,
       pages_crawled: 12,
       pages_queued: 0,
       pages_failed: 1,
@@ -102,6 +107,7 @@ function fakeClient(
         [1, 2, 3, 4, 5].slice(0, count).map((n) => `${url(n)}#${checkId}`),
       ),
     targets: () => Promise.resolve([]),
+    templates: () => Promise.resolve([]),
     affectedUrls: (_id, checkId) =>
       Promise.resolve(
         Array.from(

@@ -25,6 +25,9 @@ export interface AuditSiteOptions {
   maxPages?: number;
   /** --render: pages rendered in a browser. */
   render?: boolean;
+  /** --lab: templates measured in a lab browser, --lab-runs runs a page. */
+  lab?: boolean;
+  labRuns?: number;
   json: boolean;
   colour: boolean;
   /** How often the audit is read while it runs. */
@@ -82,6 +85,12 @@ export async function auditSite(
         ? {}
         : { max_pages: options.maxPages }),
       ...(options.render ? { render: true } : {}),
+      ...(options.lab
+        ? {
+            lab: true,
+            ...(options.labRuns ? { lab_runs: options.labRuns } : {}),
+          }
+        : {}),
     });
     // The audit is judged (finished_at) after its crawl stops, whatever stopped it.
     while (audit.finished_at === null) {
