@@ -120,6 +120,15 @@ export class SiteAuditLabRepository {
     );
   }
 
+  /** The audit was cancelled: its lab phase measures no more pages. */
+  async cancelled(auditId: string): Promise<boolean> {
+    const [row]: Array<{ cancelled: boolean }> = await this.db.query(
+      `SELECT stop_reason = 'cancelled' AS cancelled FROM site_audits WHERE id = $1`,
+      [auditId],
+    );
+    return row?.cancelled ?? true;
+  }
+
   /** A page measured, or why not; the audit's progress counts it. */
   async recordMeasurement(
     auditId: string,

@@ -35,13 +35,17 @@ export class SiteAuditLab {
     return this.measurer !== null;
   }
 
-  /** Runs the phase; what an earlier, interrupted run measured is kept. */
+  /**
+   * Runs the phase; what an earlier, interrupted run measured is kept. A cancel stops
+   * it between pages: those left stay pending.
+   */
   async run(auditId: string, runs: number): Promise<void> {
     if (!(await this.store.hasTemplates(auditId))) {
       const templates = groupTemplates(await this.store.pagesToGroup(auditId));
       await this.store.saveTemplates(auditId, templates, LAB_TEMPLATES_MAX);
     }
     for (const page of await this.store.pendingPages(auditId)) {
+      if (await this.store.cancelled(auditId)) break;
       const outcome = await this.oneAtATime(() => this.measure(page.url, runs));
       await this.store.recordMeasurement(auditId, page, outcome);
     }
