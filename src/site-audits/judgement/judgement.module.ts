@@ -13,7 +13,7 @@ import { SiteJudgementRepository } from './site-judgement.repository.js';
 
 /**
  * How a site audit ends once its crawl has: judged (the site checks, each page's
- * score, the audit's), or failed; and the events it publishes then. The crawler hears
+ * score, the audit's, then with lab: true its templates measured), or failed; and the events it publishes then. The crawler hears
  * of it through SiteCrawlOutcomes, its port; the rest of site audits reads the audits
  * and their diffs through what this module shares.
  */
