@@ -18,6 +18,10 @@ describe('segmentPattern', () => {
     ['2024-05', '{date}'],
     ['3f2504e0-4f89-11d3-9a0c-0305e82c3301', '{id}'],
     ['sku88123x', '{id}'],
+    ['sku-99812', '{id}'],
+    ['p_12', '{id}'],
+    // Words with a number are a slug's, left to the siblings to tell.
+    ['my-2024-review', 'my-2024-review'],
     ['blog', 'blog'],
     ['my-first-post', 'my-first-post'],
   ])('%s is %s', (segment, pattern) => {
@@ -97,6 +101,17 @@ describe('groupTemplates', () => {
       '/x/a',
       '/x/b',
       '/x/c',
+    ]);
+  });
+
+  it('makes slugs of words with numbers in them, by their siblings', () => {
+    const templates = groupTemplates(
+      ['best-of-2023', 'best-of-2024', 'top-10-tips'].map((slug) =>
+        page(`/blog/${slug}`),
+      ),
+    );
+    expect(templates.map((t) => [t.name, t.pageCount])).toEqual([
+      ['/blog/{slug}', 3],
     ]);
   });
 

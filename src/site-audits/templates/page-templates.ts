@@ -32,13 +32,20 @@ const SLUG_SIBLINGS = 3;
 const DIGITS = /^\d+$/;
 const DATE = /^\d{4}-\d{2}(-\d{2})?$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Letters and digits mixed, 6 or more: an opaque id (`a1b2c3`, `sku-99812x`). */
-const OPAQUE = /^(?=.*\d)(?=.*[a-z])[a-z0-9_-]{6,}$/i;
+/** Letters and digits mixed, 6 or more, no separator: an opaque id (`a1b2c3`, `sku88123x`). */
+const OPAQUE = /^(?=.*\d)(?=.*[a-z])[a-z0-9]{6,}$/i;
+/** A short prefix and a number: `p-123`, `sku_99812`, `id42`. */
+const PREFIXED = /^[a-z]{1,4}[-_]?\d+$/i;
 
 /** One segment generalised by its own look: numbers, dates and ids; else itself. */
 export function segmentPattern(segment: string): string {
   if (DATE.test(segment)) return '{date}';
-  if (DIGITS.test(segment) || UUID.test(segment) || OPAQUE.test(segment))
+  if (
+    DIGITS.test(segment) ||
+    UUID.test(segment) ||
+    OPAQUE.test(segment) ||
+    PREFIXED.test(segment)
+  )
     return '{id}';
   return segment;
 }
