@@ -79,7 +79,7 @@ Exits 2 when the analysis fails, with the reason on stderr.
 
 Environment: ANALYZER_ALLOW_HOSTS, ANALYZER_USER_AGENT, ANALYZER_DEADLINE_MS,
 CHROMIUM_PATH.`,
-  'audit-site': `Usage: npx report-service audit-site <url> [--max-pages <n>] [--render] [--json]
+  'audit-site': `Usage: npx report-service audit-site <url> [--max-pages <n>] [--render] [--lab [--lab-runs <n>]] [--json]
                                  [--api <url> --key <key>]
                                  [--assert <file or preset> [--baseline <id or file>]
                                   [--junit <file>] [--sarif <file>] [--markdown <file>]]
@@ -113,6 +113,11 @@ Ctrl-C cancels the audit.
   --render             render each HTML page in headless Chromium: judge the
                        rendered DOM and follow its links (docs/rendering.md);
                        needs Chromium (apt-get install chromium, or CHROMIUM_PATH)
+  --lab                once judged, group the pages into templates and measure
+                       a few pages of each in a lab browser (LCP, CLS, TBT, FCP,
+                       Speed Index; docs/site-audits.md#the-lab-phase); the
+                       gate then takes lab metric assertions per template
+  --lab-runs <n>       runs per measured page, their median kept (default 3)
   --json               print the audit and its issues (each with the URL of
                        every page it affects) as JSON
   --api <url>          the API of a running service (http://localhost:3000)
@@ -142,7 +147,7 @@ const USAGE = `Usage: npx report-service <command> [--help]
   analyse <url> [--render] [--json]
                          analyse a page and print the report (--render: as a
                          browser renders it; --json: the raw results)
-  audit-site <url> [--max-pages <n>] [--render] [--json] [--api <url> --key <key>]
+  audit-site <url> [--max-pages <n>] [--render] [--lab] [--json] [--api <url> --key <key>]
              [--assert <file or preset>] [--baseline <id or file>]
              [--junit <file>] [--sarif <file>] [--markdown <file>]
                          audit a whole site and print its summary and top issues,
@@ -426,6 +431,8 @@ async function run(command: Command, rest: string[]): Promise<number> {
           json: { type: 'boolean', default: false },
           'max-pages': { type: 'string' },
           render: { type: 'boolean', default: false },
+          lab: { type: 'boolean', default: false },
+          'lab-runs': { type: 'string' },
           api: { type: 'string' },
           key: { type: 'string' },
           assert: { type: 'string' },
@@ -478,6 +485,13 @@ async function run(command: Command, rest: string[]): Promise<number> {
           command,
         );
       }
+      const labRuns = values['lab-runs'];
+      if (labRuns !== undefined && (!values.lab || !/^[1-9]$/.test(labRuns))) {
+        throw new UsageError(
+          `--lab-runs takes a whole number from 1 to 9, with --lab; got "${labRuns}"`,
+          command,
+        );
+      }
 
       if (Boolean(api) !== Boolean(key)) {
         throw new UsageError(
@@ -489,6 +503,8 @@ async function run(command: Command, rest: string[]): Promise<number> {
         url,
         maxPages: maxPages === undefined ? undefined : Number(maxPages),
         render: values.render,
+        lab: values.lab,
+        labRuns: labRuns === undefined ? undefined : Number(labRuns),
         json: values.json,
         colour: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
         pollMs: AUDIT_POLL_MS,

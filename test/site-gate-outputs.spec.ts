@@ -225,3 +225,104 @@ describe('a broken-link assertion, by target', () => {
     );
   });
 });
+
+describe('a lab budget, per template', () => {
+  const lab = {
+    ...gateAuditOf({}, { score: 90 }),
+    templates: [
+      {
+        name: '/product/{id}',
+        pages: 60,
+        representatives: [u('/product/1'), u('/product/31')],
+        metrics: [
+          { id: 'largest_contentful_paint', value: 4200, unit: 'ms' as const },
+        ],
+      },
+      {
+        name: '/blog/{slug}',
+        pages: 30,
+        representatives: [u('/blog/a')],
+        metrics: [
+          { id: 'largest_contentful_paint', value: 1800, unit: 'ms' as const },
+        ],
+      },
+    ],
+  };
+  const budget = (max: number) =>
+    gateConfigOf(
+      {
+        assertions: {
+          largest_contentful_paint: ['error', { maxNumericValue: max }],
+        },
+      },
+      'lab',
+    );
+  const over = judgeGate(lab, budget(2500));
+  const within = judgeGate(lab, budget(5000));
+
+  it('fails under a template median and passes above it', () => {
+    expect(over.exitCode).toBe(1);
+    expect(within.exitCode).toBe(0);
+  });
+
+  it('names the template, its median and its pages in JUnit', async () => {
+    const xml = renderJunit(over, { hostname: 'ci' });
+    expect(xml).toContain('failures="1"');
+    expect(xml).toContain('<failure type="maxNumericValue"');
+    expect(xml).toContain(
+      'Template /product/{id}: median 4200 ms, 60 pages (they inherit this verdict); measured on:\n  https://example.com/product/1\n  https://example.com/product/31',
+    );
+    expect(xml).not.toContain('Template /blog/{slug}');
+    expect(await junitErrors(xml)).toEqual([]);
+    expect(renderJunit(within, { hostname: 'ci' })).toContain('failures="0"');
+  });
+
+  it('gives a result per measured page of the template in SARIF, naming it', () => {
+    const sarif = renderSarif(over, { toolVersion: '1.0.0' });
+    expect(sarifErrors(sarif)).toEqual([]);
+    const [run] = (
+      JSON.parse(sarif) as {
+        runs: Array<{
+          results: Array<{
+            ruleId: string;
+            message: { text: string };
+            properties: { template: string };
+            locations: Array<{
+              physicalLocation: { artifactLocation: { uri: string } };
+            }>;
+          }>;
+        }>;
+      }
+    ).runs;
+    expect(
+      run.results.map((r) => [
+        r.ruleId,
+        r.properties.template,
+        r.locations[0].physicalLocation.artifactLocation.uri,
+      ]),
+    ).toEqual([
+      ['largest_contentful_paint', '/product/{id}', u('/product/1')],
+      ['largest_contentful_paint', '/product/{id}', u('/product/31')],
+    ]);
+    expect(run.results[0].message.text).toContain(
+      'Largest Contentful Paint of template /product/{id} (60 pages, which inherit its verdict)',
+    );
+    expect(
+      (
+        JSON.parse(renderSarif(within, { toolVersion: '1.0.0' })) as {
+          runs: Array<{ results: unknown[] }>;
+        }
+      ).runs[0].results,
+    ).toEqual([]);
+  });
+
+  it('lists the template in Markdown and on the terminal', () => {
+    const markdown = renderMarkdown(over);
+    expect(markdown).toContain('median at most 2500 ms per template');
+    expect(markdown).toContain(
+      '- `/product/\\{id\\}`: median 4200 ms, 60 pages (they inherit this verdict); measured on:',
+    );
+    const summary = renderGateSummary(over, { colour: false });
+    expect(summary).toContain('→ /product/{id}: median 4200 ms, 60 pages');
+  });
+});

@@ -111,6 +111,27 @@ export class SiteCheckFindingView {
   value: unknown;
 }
 
+export class PageTemplateView {
+  @ApiProperty({
+    type: 'integer',
+    minimum: 1,
+    description: 'Its id in GET /site-audits/{id}/templates.',
+  })
+  id: number;
+  @ApiProperty({ example: '/blog/{slug}' })
+  name: string;
+  @ApiProperty({
+    description:
+      'This page itself was measured, as one of its representatives.',
+  })
+  measured: boolean;
+  @ApiProperty({
+    example:
+      'Not measured in the lab: it inherits the verdict of its template /blog/{slug}, whose representatives were.',
+  })
+  note: string;
+}
+
 export class AuditPageDetailView extends AuditPageView {
   @ApiProperty({
     type: AnalysisResultsView,
@@ -124,6 +145,13 @@ export class AuditPageDetailView extends AuditPageView {
     description: 'Each site check it fails, with its evidence.',
   })
   site_checks: SiteCheckFindingView[];
+  @ApiProperty({
+    type: PageTemplateView,
+    nullable: true,
+    description:
+      "With lab: true, once the lab phase grouped the pages: the page's template, and whether it was measured or inherits the template's lab verdict. Null otherwise (and for pages that are not HTML answered 2xx).",
+  })
+  template: PageTemplateView | null;
 }
 
 export class AuditPageEnvelope {

@@ -42,6 +42,8 @@ export interface AuditPageDetail extends AuditPageRow {
   > | null;
   site_checks: Array<{ id: string; value: unknown }> | null;
   html: boolean;
+  /** Its template, once a lab phase grouped the audit's pages; null before or without. */
+  template: { id: number; name: string; measured: boolean } | null;
 }
 
 /** A link as the list of links shows it. */
@@ -177,7 +179,13 @@ export class SiteAuditPagesRepository {
   /** One page by its id (its place in crawl order), with what was judged of it. */
   async page(auditId: string, id: number): Promise<AuditPageDetail | null> {
     const [row]: AuditPageDetail[] = await this.db.query(
-      `SELECT ${PAGE_COLUMNS}, u.results, u.rejudged, u.site_checks, u.html
+      `SELECT ${PAGE_COLUMNS}, u.results, u.rejudged, u.site_checks, u.html,
+         (SELECT json_build_object('id', t.ordinal, 'name', t.name, 'measured', EXISTS (
+                   SELECT 1 FROM site_audit_lab_pages lp
+                   WHERE lp.audit_id = t.audit_id AND lp.template = t.ordinal
+                     AND lp.url = u.url AND lp.state = 'measured'))
+          FROM site_audit_templates t
+          WHERE t.audit_id = u.audit_id AND t.ordinal = u.template) AS template
        FROM site_audit_urls u WHERE u.audit_id = $1 AND u.place = $2`,
       [auditId, id],
     );

@@ -24,6 +24,7 @@ import type {
   AuditPageDetail,
   AuditPageRow,
 } from './site-audit-pages.repository.js';
+import type { PageTemplateView } from './site-audit-page.view.js';
 import { SiteAuditsService } from './site-audits.service.js';
 
 /** A finding as /issues lists it: with the first pages it affects. */
@@ -40,6 +41,7 @@ const SITE_CHECK_BY_ID = new Map(SITE_CHECKS.map((check) => [check.id, check]));
 export interface AuditPageWithResults extends AuditPageRow {
   results: AnalysisResults | null;
   site_checks: Array<{ id: string; value: unknown }>;
+  template: PageTemplateView | null;
 }
 
 /** Reading an audit's pages, issues and links, for the account it belongs to. */
@@ -172,7 +174,7 @@ export class SiteAuditPagesService {
 }
 
 function withResults(page: AuditPageDetail): AuditPageWithResults {
-  const { results, rejudged, site_checks, html, ...row } = page;
+  const { results, rejudged, site_checks, html, template, ...row } = page;
   const siteChecks = site_checks ?? [];
   return {
     ...row,
@@ -188,5 +190,11 @@ function withResults(page: AuditPageDetail): AuditPageWithResults {
           )
         : null,
     site_checks: siteChecks,
+    template: template && {
+      ...template,
+      note: template.measured
+        ? `Measured in the lab as one of the representatives of its template ${template.name}.`
+        : `Not measured in the lab: it inherits the verdict of its template ${template.name}, whose representatives were.`,
+    },
   };
 }

@@ -25,6 +25,14 @@ export type StopReason = (typeof STOP_REASONS)[number];
 
 export type { CrawlSettings } from '../crawler/crawl.js';
 
+/** An audit's settings: its crawl's, and its lab phase's (absent in audits from before it). */
+export interface AuditSettings extends CrawlSettings {
+  /** Templates measured in a lab browser once the crawl is judged. */
+  lab?: boolean;
+  /** Runs per measured page. */
+  lab_runs?: number;
+}
+
 /** Why an audit failed: its start URL could not be fetched, or it broke. */
 export interface SiteAuditError {
   code: string;
@@ -39,7 +47,7 @@ export interface SiteAudit {
   project: string;
   status: SiteAuditStatus;
   stopReason: StopReason | null;
-  settings: CrawlSettings;
+  settings: AuditSettings;
   privacy: Privacy;
   passwordHash: string | null;
   shareToken: string | null;
@@ -54,6 +62,10 @@ export interface SiteAudit {
   unprocessed: number;
   score: number | null;
   result: Rating | null;
+  /** Pages the lab phase measures; null without one, or before it groups templates. */
+  labPages: number | null;
+  /** Of those, measured or failed so far. */
+  labMeasured: number;
   /** `{check_id: pages affected}` once judged. */
   issues: Record<string, number> | null;
   error: SiteAuditError | null;

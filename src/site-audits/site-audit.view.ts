@@ -34,9 +34,57 @@ export class CrawlSettingsView implements CrawlSettings {
       'HTML pages are rendered in a browser: judged, and their links followed, as the rendered DOM has them.',
   })
   render: boolean;
+  @ApiProperty({
+    example: false,
+    description:
+      "Once the crawl is judged, templates' representative pages are measured in a lab browser (GET /site-audits/{id}/templates).",
+  })
+  lab: boolean;
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    minimum: 1,
+    example: null,
+    description: 'Runs per measured page with lab; null without.',
+  })
+  lab_runs: number | null;
 }
 
+/** Where an audit is: queued, crawling, judging, measuring its templates (lab), finished. */
+export const AUDIT_PHASES = [
+  'queued',
+  'crawling',
+  'judging',
+  'lab',
+  'finished',
+] as const;
+export type AuditPhase = (typeof AUDIT_PHASES)[number];
+
 export class CrawlProgressView {
+  @ApiProperty({
+    enum: AUDIT_PHASES,
+    example: 'crawling',
+    description:
+      'queued, crawling, judging (the crawl stopped), lab (its templates measured, with lab: true), finished.',
+  })
+  phase: AuditPhase;
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    minimum: 0,
+    example: null,
+    description:
+      "Pages the lab phase measures (templates' representatives); null without lab, or until the templates are grouped.",
+  })
+  lab_pages: number | null;
+  @ApiProperty({
+    type: 'integer',
+    minimum: 0,
+    example: 0,
+    description:
+      'Of lab_pages, those measured or failed so far (a failed one says why under its template).',
+  })
+  lab_pages_measured: number;
   @ApiProperty({
     type: 'integer',
     minimum: 0,
@@ -286,6 +334,9 @@ function progressOf(
     elapsedMs,
   });
   return {
+    phase: phaseOf(audit),
+    lab_pages: audit.labPages,
+    lab_pages_measured: audit.labMeasured,
     pages_crawled: audit.crawled,
     pages_queued: pagesQueued,
     pages_failed: audit.failed,
@@ -295,6 +346,13 @@ function progressOf(
     elapsed_ms: elapsedMs,
     time_left_ms: figures.timeLeftMs,
   };
+}
+
+function phaseOf(audit: SiteAudit): AuditPhase {
+  if (audit.finishedAt !== null || audit.status === 'failed') return 'finished';
+  if (audit.status === 'queued') return 'queued';
+  if (audit.stoppedAt === null) return 'crawling';
+  return audit.labPages === null ? 'judging' : 'lab';
 }
 
 /** Why an audit is incomplete: pages the service failed on; null when none. */
@@ -321,7 +379,12 @@ export function toSiteAuditView(
     status: audit.status,
     stop_reason: audit.stopReason,
     // Audits from before rendering stored no `render`: they did not render.
-    settings: { ...audit.settings, render: audit.settings.render === true },
+    settings: {
+      ...audit.settings,
+      render: audit.settings.render === true,
+      lab: audit.settings.lab === true,
+      lab_runs: audit.settings.lab_runs ?? null,
+    },
     progress: progressOf(audit, queued, now),
     score: audit.score,
     result: audit.result,

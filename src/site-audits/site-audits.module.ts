@@ -22,6 +22,8 @@ import { SiteAuditsService } from './site-audits.service.js';
 import { AuditAccess } from './shared/audit-access.js';
 import { SharedAudits } from './shared/shared-audits.service.js';
 import { SharedAuditsController } from './shared/shared-audits.controller.js';
+import { SiteAuditTemplatesController } from './templates/site-audit-templates.controller.js';
+import { SiteAuditTemplates } from './templates/site-audit-templates.service.js';
 
 /**
  * Site audits: the keyed API of audits, their pages, issues and links, sharing,
@@ -48,6 +50,7 @@ import { SharedAuditsController } from './shared/shared-audits.controller.js';
     SharedAuditsController,
     SiteAuditExportsController,
     SiteAuditDiffController,
+    SiteAuditTemplatesController,
   ],
   providers: [
     SiteAuditsService,
@@ -59,6 +62,7 @@ import { SharedAuditsController } from './shared/shared-audits.controller.js';
     AuditSchedules,
     AuditAccess,
     SharedAudits,
+    SiteAuditTemplates,
     { provide: Clock, useClass: SystemClock },
   ],
 })

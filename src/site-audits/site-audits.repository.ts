@@ -6,7 +6,7 @@ import { nextRunAfter } from '../schedules/schedule.js';
 import type { Schedule } from '../schedules/schedule.js';
 import type { Privacy } from '../sharing/privacy.js';
 import type {
-  CrawlSettings,
+  AuditSettings,
   SiteAudit,
   SiteAuditError,
   SiteAuditStatus,
@@ -17,7 +17,7 @@ export interface NewSiteAudit {
   accountId: string;
   url: string;
   project: string;
-  settings: CrawlSettings;
+  settings: AuditSettings;
   privacy: Privacy;
   passwordHash: string | null;
   shareToken: string | null;
@@ -45,6 +45,7 @@ const AUDIT_COLUMNS = `id, account_id AS "accountId", url, project, status,
   stop_reason AS "stopReason", settings, privacy, password_hash AS "passwordHash",
   share_token AS "shareToken", share_version AS "shareVersion", origin,
   crawl_delay_ms AS "crawlDelayMs", requested, crawled, failed, unprocessed, score, result, issues,
+  lab_pages AS "labPages", lab_measured AS "labMeasured",
   error, created_at AS "createdAt", updated_at AS "updatedAt",
   started_at AS "startedAt", stopped_at AS "stoppedAt", finished_at AS "finishedAt",
   schedule, next_run_at AS "nextRunAt", scheduled_from AS "scheduledFrom"`;
@@ -65,7 +66,7 @@ interface DueAudit {
   account_id: string;
   url: string;
   project: string;
-  settings: CrawlSettings;
+  settings: AuditSettings;
   privacy: Privacy;
   password_hash: string | null;
   schedule: Schedule;

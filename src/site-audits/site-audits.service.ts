@@ -34,6 +34,7 @@ import type { ListSiteAuditsQuery } from './dto/list-site-audits.query.js';
 import { hasStopped } from './site-audit.js';
 import type { SiteAudit } from './site-audit.js';
 import { SiteAuditsRepository } from './site-audits.repository.js';
+import { DEFAULT_LAB_RUNS, SiteAuditLab } from './templates/site-audit-lab.js';
 import type { AuditChange } from './site-audits.repository.js';
 
 /** An audit waiting for room is worth asking for again after this. */
@@ -55,6 +56,7 @@ export class SiteAuditsService {
     private readonly analyser: Analyser,
     private readonly crawler: Crawler,
     private readonly clock: Clock,
+    private readonly lab: SiteAuditLab,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -96,6 +98,12 @@ export class SiteAuditsService {
     }
     throwIfInvalid(errors);
     if (body.render) await assertRenderingAvailable(this.config.chromiumPath);
+    if (body.lab && !this.lab.available) {
+      throw new ProblemException(
+        503,
+        'lab: true is not available here: this service has no lab measurer (Chromium and Lighthouse, docs/site-audits.md "Lab phase").',
+      );
+    }
     const schedule = scheduleOf(body.schedule ?? 'off');
     const url = normaliseTargetUrl(target!);
     const saved = await this.audits.insertQueued(
@@ -111,6 +119,9 @@ export class SiteAuditsService {
           respect_robots: body.respect_robots ?? true,
           sitemaps: body.sitemaps ?? true,
           render: body.render ?? false,
+          ...(body.lab
+            ? { lab: true, lab_runs: body.lab_runs ?? DEFAULT_LAB_RUNS }
+            : {}),
         },
         privacy,
         passwordHash:

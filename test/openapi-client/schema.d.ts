@@ -457,6 +457,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/site-audits/{id}/templates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The audit's templates, with their lab metrics
+     * @description With lab: true, once the crawl is judged: the HTML pages grouped into templates (URL pattern and layout), the biggest first, each with its page count, its representative pages and their lab measurements (or why one failed), and its metrics over them. Pages not measured inherit their template's verdict. Empty without lab, or before the lab phase groups the pages.
+     */
+    get: operations['listSiteAuditTemplates'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/webhooks': {
     parameters: {
       query?: never;
@@ -1209,8 +1229,34 @@ export interface components {
        * @example false
        */
       render: boolean;
+      /**
+       * @description Once the crawl is judged, templates' representative pages are measured in a lab browser (GET /site-audits/{id}/templates).
+       * @example false
+       */
+      lab: boolean;
+      /**
+       * @description Runs per measured page with lab; null without.
+       * @example null
+       */
+      lab_runs: number | null;
     };
     CrawlProgressView: {
+      /**
+       * @description queued, crawling, judging (the crawl stopped), lab (its templates measured, with lab: true), finished.
+       * @example crawling
+       * @enum {string}
+       */
+      phase: 'queued' | 'crawling' | 'judging' | 'lab' | 'finished';
+      /**
+       * @description Pages the lab phase measures (templates' representatives); null without lab, or until the templates are grouped.
+       * @example null
+       */
+      lab_pages: number | null;
+      /**
+       * @description Of lab_pages, those measured or failed so far (a failed one says why under its template).
+       * @example 0
+       */
+      lab_pages_measured: number;
       /** @description Pages requested and settled so far (whatever they answered). */
       pages_crawled: number;
       /** @description In-scope URLs the crawl may still request: placed in a wave and waiting, being requested, or found by a followed link, a sitemap, a canonical or hreflang. */
@@ -1396,6 +1442,16 @@ export interface components {
           }
         | null;
     };
+    PageTemplateView: {
+      /** @description Its id in GET /site-audits/{id}/templates. */
+      id: number;
+      /** @example /blog/{slug} */
+      name: string;
+      /** @description This page itself was measured, as one of its representatives. */
+      measured: boolean;
+      /** @example Not measured in the lab: it inherits the verdict of its template /blog/{slug}, whose representatives were. */
+      note: string;
+    };
     AuditPageDetailView: {
       /** @description The page's id in its audit: its place in crawl order. */
       id: number;
@@ -1436,6 +1492,8 @@ export interface components {
       results: components['schemas']['AnalysisResultsView'] | null;
       /** @description Each site check it fails, with its evidence. */
       site_checks: components['schemas']['SiteCheckFindingView'][];
+      /** @description With lab: true, once the lab phase grouped the pages: the page's template, and whether it was measured or inherits the template's lab verdict. Null otherwise (and for pages that are not HTML answered 2xx). */
+      template: components['schemas']['PageTemplateView'] | null;
     };
     AuditPageEnvelope: {
       data: components['schemas']['AuditPageDetailView'];
@@ -1586,6 +1644,131 @@ export interface components {
     };
     AuditDiffEnvelope: {
       data: components['schemas']['AuditDiffView'];
+    };
+    LabSpreadView: {
+      /** @example 1800 */
+      min: number;
+      /** @example 2300 */
+      max: number;
+    };
+    TemplateMetricView: {
+      /**
+       * @example largest_contentful_paint
+       * @enum {string}
+       */
+      id:
+        | 'largest_contentful_paint'
+        | 'cumulative_layout_shift'
+        | 'total_blocking_time'
+        | 'first_contentful_paint'
+        | 'speed_index';
+      /**
+       * @description The median measured page's median (the lower middle one of an even count): a value one of its pages had.
+       * @example 2100
+       */
+      value: number;
+      /** @enum {string} */
+      unit: 'ms' | 'unitless';
+      /**
+       * @description That page's band.
+       * @enum {string}
+       */
+      band: 'good' | 'needs_improvement' | 'poor';
+      /** @description The measured pages it is over. */
+      pages: number;
+      /** @description The lowest and highest of the measured pages' medians. */
+      spread: components['schemas']['LabSpreadView'];
+      /** @description A measured page's runs disagreed more than its median can be trusted for. */
+      wide: boolean;
+      /** @description Said when `wide`: how far to trust the value. */
+      warning: string | null;
+    };
+    LabMetricView: {
+      /**
+       * @example largest_contentful_paint
+       * @enum {string}
+       */
+      id:
+        | 'largest_contentful_paint'
+        | 'cumulative_layout_shift'
+        | 'total_blocking_time'
+        | 'first_contentful_paint'
+        | 'speed_index';
+      /**
+       * @description The median of the runs: milliseconds, or unitless for layout shift.
+       * @example 2100
+       */
+      value: number;
+      /** @enum {string} */
+      unit: 'ms' | 'unitless';
+      /**
+       * @description Lighthouse's band of the value.
+       * @enum {string}
+       */
+      band: 'good' | 'needs_improvement' | 'poor';
+      /** @description Every run's value, in the order run. */
+      runs: number[];
+      spread: components['schemas']['LabSpreadView'];
+      /** @description The runs disagree more than a median can be trusted for. */
+      wide: boolean;
+    };
+    LabFailureView: {
+      /**
+       * @description browser_missing, blocked, timeout, navigation_failed or failed (the last also for an error of the service, logged).
+       * @example timeout
+       */
+      code: string;
+      /** @example The page did not finish loading within 60 s. */
+      message: string;
+    };
+    LabPageView: {
+      /** @example https://example.com/blog/first-post */
+      url: string;
+      /**
+       * @description failed: measured without a result; `error` says why. It does not fail the audit.
+       * @enum {string}
+       */
+      state: 'pending' | 'measured' | 'failed';
+      performance_score: number | null;
+      /** @description How many runs the medians are of. */
+      runs: number | null;
+      metrics: components['schemas']['LabMetricView'][];
+      /** @description Wide spreads, runs that failed and were left out. */
+      warnings: string[];
+      error: components['schemas']['LabFailureView'] | null;
+      /** @description How the page was measured (tool, versions, form factor, throttling). */
+      settings: {
+        [key: string]: unknown;
+      } | null;
+    };
+    TemplateView: {
+      /**
+       * @description Its place among the audit's templates, the biggest first.
+       * @example 1
+       */
+      id: number;
+      /**
+       * @description Its URL pattern (segments that vary: {id}, {date}, {slug}), and "(layout n)" when pages of one pattern have different layouts.
+       * @example /blog/{slug}
+       */
+      name: string;
+      /** @example /blog/{slug} */
+      pattern: string;
+      /**
+       * @description Its HTML pages answered 2xx.
+       * @example 240
+       */
+      pages: number;
+      /** @description The pages measured for it (1 + ⌊log2(pages)⌋, at most 5), spread over its pages; empty past the 50 biggest templates. */
+      representatives: string[];
+      /** @description Empty until (or unless) a representative is measured. */
+      metrics: components['schemas']['TemplateMetricView'][];
+      lab_pages: components['schemas']['LabPageView'][];
+      /** @example 3 of its 240 pages were measured; the other 237 are not: they inherit this template's verdict. */
+      verdict: string;
+    };
+    TemplateListEnvelope: {
+      data: components['schemas']['TemplateView'][];
     };
     WebhookWithSecretView: {
       /**
@@ -1982,6 +2165,16 @@ export interface components {
            */
           render?: boolean;
           /**
+           * @description After the crawl is judged, a lab phase: the site's HTML pages grouped into templates (URL pattern and layout), and a few representative pages of each (1 + ⌊log2(pages)⌋, at most 5; the 50 biggest templates) measured in a lab browser, lab_runs runs each, one page at a time: Largest Contentful Paint, Cumulative Layout Shift, Total Blocking Time, First Contentful Paint, Speed Index. GET /site-audits/{id}/templates shows them. A page that cannot be measured is recorded with why and does not fail the audit. 503 when the service cannot measure.
+           * @default false
+           */
+          lab?: boolean;
+          /**
+           * @description Runs per measured page with lab: true; each metric is their median (Lighthouse: the median of 5 is about twice as stable as one run).
+           * @default 3
+           */
+          lab_runs?: number;
+          /**
            * @description 0 public, 1 private, 2 password-protected (as a report).
            * @default 1
            * @enum {integer}
@@ -2040,6 +2233,16 @@ export interface components {
            * @default false
            */
           render?: boolean;
+          /**
+           * @description After the crawl is judged, a lab phase: the site's HTML pages grouped into templates (URL pattern and layout), and a few representative pages of each (1 + ⌊log2(pages)⌋, at most 5; the 50 biggest templates) measured in a lab browser, lab_runs runs each, one page at a time: Largest Contentful Paint, Cumulative Layout Shift, Total Blocking Time, First Contentful Paint, Speed Index. GET /site-audits/{id}/templates shows them. A page that cannot be measured is recorded with why and does not fail the audit. 503 when the service cannot measure.
+           * @default false
+           */
+          lab?: boolean;
+          /**
+           * @description Runs per measured page with lab: true; each metric is their median (Lighthouse: the median of 5 is about twice as stable as one run).
+           * @default 3
+           */
+          lab_runs?: number;
           /**
            * @description 0 public, 1 private, 2 password-protected (as a report).
            * @default 1
@@ -5171,6 +5374,83 @@ export interface operations {
       };
       /** @description `from` is not an audit id, is this audit, or audits another start URL; or `pages_per_change` is out of range. `errors` names each. */
       422: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description Too many requests with this API key; see Retry-After. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      431: components['responses']['HeadersTooLarge'];
+      /** @description The database, or the store of the rate limits, is unreachable; see Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+    };
+  };
+  listSiteAuditTemplates: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The site audit's `id`: a positive integer of at most 18 digits, written without leading zeros; anything else answers 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TemplateListEnvelope'];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          /** @description The authentication scheme the route expects. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description No such site audit in this account. */
+      404: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
           'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];

@@ -12,6 +12,8 @@ import { Clock } from '../../src/common/clock.js';
 import { loadConfig } from '../../src/config/config.js';
 import type { AppConfig } from '../../src/config/config.js';
 import { openDatabase } from '../../src/database/database.js';
+import { LAB_MEASURER } from '../../src/lab/lab-measurer.token.js';
+import type { LabMeasurer } from '../../src/lab/lab-result.js';
 import type { DatabaseTarget } from '../../src/database/database.js';
 import { setupBudgetMs, withinBudget } from './setup-budget.js';
 import { apiClient } from './api-client.js';
@@ -44,7 +46,7 @@ export interface TestApp {
 export async function startTestApp(
   /** Settings besides the test's; an undefined value removes one (DATABASE_URL: the embedded default). */
   env: Record<string, string | undefined> = {},
-  options: { clock?: Clock } = {},
+  options: { clock?: Clock; labMeasurer?: LabMeasurer } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'report-service-test-'));
   const config = loadConfig({
@@ -71,6 +73,9 @@ export async function startTestApp(
       // A clock the test moves (schedules), in place of the system's.
       if (options.clock)
         builder.overrideProvider(Clock).useValue(options.clock);
+      // A measurer the test controls, in place of the lab browser.
+      if (options.labMeasurer)
+        builder.overrideProvider(LAB_MEASURER).useValue(options.labMeasurer);
       const moduleRef = await builder.compile();
       const app = moduleRef.createNestApplication<NestExpressApplication>({
         bodyParser: false,

@@ -17,6 +17,7 @@ import { elementsOf, textOf, tokensOf } from '../parse.js';
 import type { ParsedPage } from '../parse.js';
 import { forbidsFollowing, forbidsIndexing, robotsMetas } from '../robots.js';
 import { normaliseUrl } from './crawl-scope.js';
+import { skeletonDigestOf } from './page-skeleton.js';
 
 /** An `<a href>` of the page's body with an http(s) target, as a crawl reads it. */
 export interface AuditLink {
@@ -44,6 +45,8 @@ export interface AuditPageFacts {
   words: number;
   /** SHA-256 of the visible body text, whitespace collapsed and case-folded. */
   textDigest: string;
+  /** A digest of the body's layout (page-skeleton): pages of one template share it. */
+  skeleton: string;
   /** The page's links, each target once, in the order they first appear. */
   links: AuditLink[];
   /** An anchor text was longer than ANCHOR_MAX and is kept cut. */
@@ -194,6 +197,7 @@ export function auditPageFacts(
     textDigest: createHash('sha256')
       .update(collapse(page.visibleText).toLowerCase())
       .digest('base64url'),
+    skeleton: skeletonDigestOf(page),
     links,
     anchorsCut,
   };

@@ -72,6 +72,8 @@ export interface PageRecord {
   hreflang: Array<{ lang: string; url: string }> | null;
   words: number | null;
   textDigest: string | null;
+  /** A digest of the page's layout, as the analyser reads it. */
+  skeleton: string | null;
   robots: string[] | null;
   outlinks: number;
   plan: unknown;
@@ -100,6 +102,7 @@ export function bareRecord(fields: Partial<PageRecord> = {}): PageRecord {
     hreflang: null,
     words: null,
     textDigest: null,
+    skeleton: null,
     robots: null,
     outlinks: 0,
     plan: null,

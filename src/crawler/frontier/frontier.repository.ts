@@ -85,6 +85,7 @@ const RECORD_COLUMNS = [
   ['hreflang', 'jsonb'],
   ['words', 'int'],
   ['text_digest', 'text'],
+  ['skeleton', 'text'],
   // Arrays do not nest in unnest: the robots lines travel as one text, split below.
   ['robots', 'text'],
   ['outlinks', 'int'],
@@ -113,6 +114,7 @@ function recordArrays(records: PageRecord[]): unknown[][] {
     records.map((r) => (r.hreflang ? storableJson(r.hreflang) : null)),
     records.map((r) => r.words),
     records.map((r) => r.textDigest),
+    records.map((r) => r.skeleton),
     records.map((r) =>
       r.robots === null ? null : storableText(r.robots.join('\n')),
     ),

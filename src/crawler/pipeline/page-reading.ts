@@ -142,6 +142,7 @@ export function readingOf(
     hreflang,
     words: facts.words,
     textDigest: facts.textDigest,
+    skeleton: facts.skeleton,
     robots: facts.robots,
     outlinks: facts.links.length,
     plan,

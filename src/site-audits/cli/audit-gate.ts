@@ -48,7 +48,13 @@ export async function exportOf(
         : {}),
     });
   }
-  return { audit, issues: exported };
+  return {
+    audit,
+    issues: exported,
+    ...(audit.settings.lab
+      ? { templates: await client.templates(audit.id) }
+      : {}),
+  };
 }
 
 /** A baseline given by id, read from the service before the audit starts. */

@@ -3,6 +3,7 @@ import type { SiteAuditView } from '../site-audit.view.js';
 import { auditSite, renderSiteAudit } from './audit-site.js';
 import { durationOf } from './progress.js';
 import { gateConfigOf } from '../gate/assertions.js';
+import type { TemplateView } from '../templates/template.view.js';
 import { SiteAuditRefused } from './site-audit-client.js';
 import type { SiteAuditClient } from './site-audit-client.js';
 
@@ -21,8 +22,13 @@ function auditOf(fields: Partial<SiteAuditView> = {}): SiteAuditView {
       respect_robots: true,
       sitemaps: true,
       render: false,
+      lab: false,
+      lab_runs: null,
     },
     progress: {
+      phase: 'finished',
+      lab_pages: null,
+      lab_pages_measured: 0,
       pages_crawled: 12,
       pages_queued: 0,
       pages_failed: 1,
@@ -102,6 +108,7 @@ function fakeClient(
         [1, 2, 3, 4, 5].slice(0, count).map((n) => `${url(n)}#${checkId}`),
       ),
     targets: () => Promise.resolve([]),
+    templates: () => Promise.resolve([]),
     affectedUrls: (_id, checkId) =>
       Promise.resolve(
         Array.from(
@@ -338,5 +345,97 @@ describe('auditSite', () => {
     expect(client.cancelled).toEqual([7]);
     expect(out).toEqual([]);
     expect(err).toEqual(['Interrupted: site audit 7 was cancelled.']);
+  });
+});
+
+describe('audit-site --lab', () => {
+  const template = (
+    name: string,
+    pages: number,
+    lcp: number,
+    band: 'good' | 'poor',
+  ): TemplateView => ({
+    id: 1,
+    name,
+    pattern: name,
+    pages,
+    representatives: [`https://example.com${name}`],
+    metrics: [
+      {
+        id: 'largest_contentful_paint',
+        value: lcp,
+        unit: 'ms',
+        band,
+        pages: 1,
+        spread: { min: lcp, max: lcp },
+        wide: false,
+        warning: null,
+      },
+    ],
+    lab_pages: [
+      {
+        url: `https://example.com${name}`,
+        state: 'measured',
+        performance_score: 90,
+        runs: 3,
+        metrics: [],
+        warnings: [],
+        error: null,
+        settings: null,
+      },
+      {
+        url: `https://example.com${name}/slow`,
+        state: 'failed',
+        performance_score: null,
+        runs: null,
+        metrics: [],
+        warnings: [],
+        error: { code: 'timeout', message: 'It never loaded.' },
+        settings: null,
+      },
+    ],
+    verdict: '',
+  });
+
+  it('asks for the lab phase with its runs, and lists each template with its pages and medians', async () => {
+    const completed = auditOf({
+      settings: { ...auditOf().settings, lab: true, lab_runs: 5 },
+    });
+    const client = fakeClient(completed, []);
+    const asked: object[] = [];
+    const create = client.create.bind(client);
+    client.create = (url, fields) => {
+      asked.push(fields);
+      return create(url, fields);
+    };
+    client.templates = () =>
+      Promise.resolve([
+        template('/product/{id}', 60, 4200, 'poor'),
+        template('/', 1, 1200, 'good'),
+      ]);
+    const { out, output } = collected();
+    const code = await auditSite(
+      client,
+      { ...OPTIONS, lab: true, labRuns: 5 },
+      output,
+    );
+    expect(code).toBe(0);
+    expect(asked).toEqual([{ lab: true, lab_runs: 5 }]);
+    expect(out.join('\n')).toContain(
+      [
+        "2 templates, measured in the lab (medians; the pages not measured inherit their template's):",
+        '  /product/{id}  60 pages, 1 measured: LCP 4200 ms',
+        '      https://example.com/product/{id}/slow: not measured (timeout): It never loaded.',
+        '  /              1 page, 1 measured: LCP 1200 ms',
+      ].join('\n'),
+    );
+  });
+
+  it('lists no template for an audit without lab', async () => {
+    const client = fakeClient(auditOf(), []);
+    client.templates = () => Promise.reject(new Error('not asked'));
+    const { out, output } = collected();
+    expect(await auditSite(client, OPTIONS, output)).toBe(0);
+    expect(out.join('\n')).not.toContain('template');
   });
 });

@@ -14,6 +14,8 @@ import {
   GateNotRun,
 } from './audit-gate.js';
 import type { GateOptions, WriteFile } from './audit-gate.js';
+import { formatLabValue } from '../gate/lab-assertions.js';
+import type { TemplateView } from '../templates/template.view.js';
 
 /** Issues shown to a person; --json has them all. */
 export const ISSUES_SHOWN = 10;
@@ -25,6 +27,9 @@ export interface AuditSiteOptions {
   maxPages?: number;
   /** --render: pages rendered in a browser. */
   render?: boolean;
+  /** --lab: templates measured in a lab browser, --lab-runs runs a page. */
+  lab?: boolean;
+  labRuns?: number;
   json: boolean;
   colour: boolean;
   /** How often the audit is read while it runs. */
@@ -82,6 +87,12 @@ export async function auditSite(
         ? {}
         : { max_pages: options.maxPages }),
       ...(options.render ? { render: true } : {}),
+      ...(options.lab
+        ? {
+            lab: true,
+            ...(options.labRuns ? { lab_runs: options.labRuns } : {}),
+          }
+        : {}),
     });
     // The audit is judged (finished_at) after its crawl stops, whatever stopped it.
     while (audit.finished_at === null) {
@@ -122,6 +133,7 @@ export async function auditSite(
       renderSiteAudit(audit, issues, examples, {
         colour: options.colour,
         where: client.where,
+        templates: audit.settings.lab ? await client.templates(audit.id) : [],
       }),
     );
     return EXIT_COMPLETED;
@@ -231,7 +243,16 @@ export function renderSiteAudit(
   audit: SiteAuditView,
   issues: readonly AuditIssueView[],
   examples: ReadonlyMap<string, readonly string[]>,
-  { colour, where }: { colour: boolean; where: string | null },
+  {
+    colour,
+    where,
+    templates = [],
+  }: {
+    colour: boolean;
+    where: string | null;
+    /** With lab: the audit's templates, shown after its issues. */
+    templates?: readonly TemplateView[];
+  },
 ): string {
   const p = colour ? COLOURS : PLAIN;
   const tint =
@@ -260,7 +281,7 @@ export function renderSiteAudit(
   ];
   if (issues.length === 0) {
     lines.push(p.good('No issues: every check passed on every page.'));
-    return lines.join('\n');
+    return [...lines, ...templateLines(templates, p)].join('\n');
   }
   const shown = forAPerson(issues).slice(0, ISSUES_SHOWN);
   lines.push(
@@ -293,5 +314,46 @@ export function renderSiteAudit(
       ),
     );
   }
-  return lines.join('\n');
+  return [...lines, ...templateLines(templates, p)].join('\n');
+}
+
+/** Short names of the lab metrics, as a line has room for. */
+const LAB_SHORT: Record<string, string> = {
+  largest_contentful_paint: 'LCP',
+  cumulative_layout_shift: 'CLS',
+  total_blocking_time: 'TBT',
+  first_contentful_paint: 'FCP',
+  speed_index: 'SI',
+};
+
+/** Each template with its pages and lab medians, and why a measured page failed. */
+function templateLines(
+  templates: readonly TemplateView[],
+  p: Palette,
+): string[] {
+  if (templates.length === 0) return [];
+  const lines = [
+    '',
+    p.bold(
+      `${plural(templates.length, 'template')}, measured in the lab (medians; the pages not measured inherit their template's):`,
+    ),
+  ];
+  const width = Math.max(...templates.map((t) => t.name.length));
+  const tints = { good: p.good, needs_improvement: p.warn, poor: p.bad };
+  for (const template of templates) {
+    const measured = template.lab_pages.filter((x) => x.state === 'measured');
+    const figures = template.metrics.map(
+      (m) =>
+        `${LAB_SHORT[m.id] ?? m.id} ${tints[m.band](formatLabValue(m.value, m.unit))}${m.wide ? p.warn(' (wide)') : ''}`,
+    );
+    lines.push(
+      `  ${template.name.padEnd(width)}  ${plural(template.pages, 'page')}, ${measured.length} measured${figures.length > 0 ? `: ${figures.join(', ')}` : ''}`,
+    );
+    for (const failed of template.lab_pages.filter((x) => x.error)) {
+      lines.push(
+        `      ${p.dim(`${failed.url}: not measured (${failed.error!.code}): ${failed.error!.message}`)}`,
+      );
+    }
+  }
+  return lines;
 }

@@ -6,6 +6,7 @@ import { AuditPageQuery } from '../dto/list-pages.query.js';
 import { SiteAuditPagesService } from '../site-audit-pages.service.js';
 import { toSiteAuditView } from '../site-audit.view.js';
 import { SiteAuditsService } from '../site-audits.service.js';
+import { SiteAuditTemplates } from '../templates/site-audit-templates.service.js';
 import { AFFECTED_PER_READ, SiteAuditRefused } from './site-audit-client.js';
 import type { SiteAuditClient } from './site-audit-client.js';
 
@@ -20,6 +21,7 @@ export function inProcessSiteAuditClient(
 ): SiteAuditClient {
   const audits = app.get(SiteAuditsService);
   const pages = app.get(SiteAuditPagesService);
+  const templates = app.get(SiteAuditTemplates);
   const validation = new RequestValidationPipe();
   // Only share_url is built from it, and the CLI's audits are private.
   const origin = 'http://localhost';
@@ -73,6 +75,7 @@ export function inProcessSiteAuditClient(
       }),
     targets: (id, checkId) =>
       answered(() => pages.targets(accountId, String(id), checkId)),
+    templates: (id) => answered(() => templates.list(accountId, String(id))),
     affectedUrls: (id, checkId) =>
       answered(async () => {
         const urls: string[] = [];

@@ -23,6 +23,8 @@ const state = (
       respect_robots: true,
       sitemaps: true,
       render: false,
+      lab: false,
+      lab_runs: null,
     },
   },
   elapsedMs,
@@ -61,5 +63,34 @@ describe('progress of audit-site', () => {
     expect(lines).toHaveLength(3);
     expect(lines.every((line) => line.endsWith('elapsed\n'))).toBe(true);
     expect(lines[2]).toContain('20 of 30 pages known done, 10 s elapsed');
+  });
+});
+
+describe('the lab phase', () => {
+  const measuring = (): AuditProgress => {
+    const base = state(40, 0, 90_000);
+    return {
+      ...base,
+      audit: {
+        ...base.audit,
+        progress: {
+          ...base.audit.progress,
+          phase: 'lab',
+          lab_pages: 12,
+          lab_pages_measured: 5,
+        },
+      },
+    };
+  };
+
+  it('says the lab phase and the template pages measured, in a line and a bar', () => {
+    expect(progressLine(measuring())).toBe(
+      'Site audit 7 of https://example.com/: lab phase, 5 of 12 template pages measured, 1 min 30 s elapsed',
+    );
+    expect(progressBar(measuring())).toBe(progressLine(measuring()));
+  });
+
+  it('shows the crawl while it crawls', () => {
+    expect(progressLine(state(40, 0, 90_000))).toContain('40 of 40 pages');
   });
 });

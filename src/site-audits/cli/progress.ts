@@ -15,7 +15,10 @@ export function durationOf(ms: number): string {
 /** Where an audit stands while `audit-site` waits for it. */
 export interface AuditProgress {
   audit: Pick<SiteAuditView, 'id' | 'url' | 'status' | 'settings'> & {
-    progress: Pick<CrawlProgressView, 'pages_crawled' | 'pages_queued'>;
+    progress: Pick<CrawlProgressView, 'pages_crawled' | 'pages_queued'> &
+      Partial<
+        Pick<CrawlProgressView, 'phase' | 'lab_pages' | 'lab_pages_measured'>
+      >;
   };
   /** Since the audit was created, by the command's clock (the API's is another's). */
   elapsedMs: number;
@@ -42,14 +45,29 @@ export function progressLine(state: AuditProgress): string {
   if (audit.status === 'queued') {
     return `Site audit ${audit.id} of ${audit.url}: queued, ${durationOf(state.elapsedMs)} elapsed`;
   }
+  const lab = labLine(state);
+  if (lab) return lab;
   const { pagesKnown } = figuresOf(state);
   return `Site audit ${audit.id} of ${audit.url}: ${audit.progress.pages_crawled} of ${pagesKnown} pages known done, ${durationOf(state.elapsedMs)} elapsed`;
+}
+
+/** The lab phase's line: pages measured of those to measure; null in any other phase. */
+function labLine({ audit, elapsedMs }: AuditProgress): string | null {
+  const {
+    phase,
+    lab_pages: pages,
+    lab_pages_measured: measured,
+  } = audit.progress;
+  if (phase !== 'lab' || pages === null || pages === undefined) return null;
+  return `Site audit ${audit.id} of ${audit.url}: lab phase, ${measured ?? 0} of ${pages} template pages measured, ${durationOf(elapsedMs)} elapsed`;
 }
 
 /** A bar for a terminal: share done, pages, elapsed time and time left. */
 export function progressBar(state: AuditProgress): string {
   const { audit } = state;
   if (audit.status === 'queued') return progressLine(state);
+  const lab = labLine(state);
+  if (lab) return lab;
   const { pagesKnown, percentDone, timeLeftMs: left } = figuresOf(state);
   const filled = Math.round((percentDone * BAR_WIDTH) / 100);
   return (

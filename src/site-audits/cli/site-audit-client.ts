@@ -3,6 +3,7 @@ import type { FindingTarget } from '../findings/targets.js';
 import type { AuditIssueView } from '../site-audit-page.view.js';
 import type { SiteAuditView } from '../site-audit.view.js';
 
+import type { TemplateView } from '../templates/template.view.js';
 /**
  * What `audit-site` asks of site audits, whether over the HTTP API (here) or of the
  * service in this process (in-process-site-audits.ts, loaded only when it runs: the
@@ -22,12 +23,16 @@ export interface SiteAuditClient {
   affectedUrls(id: number, checkId: string): Promise<string[]>;
   /** GET /site-audits/{id}/issues/{check_id}/targets: each target of a link or canonical finding. */
   targets(id: number, checkId: string): Promise<FindingTarget[]>;
+  /** GET /site-audits/{id}/templates: its templates and their lab metrics. */
+  templates(id: number): Promise<TemplateView[]>;
 }
 
 /** What the command line sets of a new audit, as the API's fields. */
 export interface AuditFields {
   max_pages?: number;
   render?: boolean;
+  lab?: boolean;
+  lab_runs?: number;
 }
 
 /** Pages read at a time when every affected page is wanted: the lists' largest page. */
@@ -132,6 +137,7 @@ export function httpSiteAuditClient(
         'GET',
         `/site-audits/${id}/issues/${encodeURIComponent(checkId)}/targets`,
       ),
+    templates: (id) => call('GET', `/site-audits/${id}/templates`),
     affectedUrls: async (id, checkId) => {
       const urls: string[] = [];
       for (let page = 1; ; page++) {

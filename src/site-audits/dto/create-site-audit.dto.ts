@@ -34,6 +34,8 @@ import type { ScheduleSetting } from '../../schedules/schedule.js';
 export const MAX_PREFIXES = 20;
 /** The deepest `max_depth`. */
 export const MAX_DEPTH = 1_000;
+/** Lab runs per measured page: each run of Lighthouse takes about 12 s here. */
+export const MAX_LAB_RUNS = 9;
 
 /** A form sends `include=/a&include=/b` or `include=/a,/b`; one alone arrives as a string. */
 const ListOfStrings = () =>
@@ -162,6 +164,36 @@ export class CreateSiteAuditDto extends BodyCheckedInService {
   @OptionalNotNull()
   @IsBoolean({ message: 'render must be true or false' })
   render?: boolean;
+
+  @ApiPropertyOptional({
+    type: 'boolean',
+    default: false,
+    description:
+      "After the crawl is judged, a lab phase: the site's HTML pages grouped into templates (URL pattern and layout), and a few representative pages of each (1 + ⌊log2(pages)⌋, at most 5; the 50 biggest templates) measured in a lab browser, lab_runs runs each, one page at a time: Largest Contentful Paint, Cumulative Layout Shift, Total Blocking Time, First Contentful Paint, Speed Index. GET /site-audits/{id}/templates shows them. A page that cannot be measured is recorded with why and does not fail the audit. 503 when the service cannot measure.",
+  })
+  @FormBoolean()
+  @OptionalNotNull()
+  @IsBoolean({ message: 'lab must be true or false' })
+  lab?: boolean;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_LAB_RUNS,
+    default: 3,
+    description:
+      'Runs per measured page with lab: true; each metric is their median (Lighthouse: the median of 5 is about twice as stable as one run).',
+  })
+  @DigitsAsInteger()
+  @OptionalNotNull()
+  @Max(MAX_LAB_RUNS, { message: `lab_runs must be at most ${MAX_LAB_RUNS}` })
+  @Min(1, {
+    message: `lab_runs must be a whole number from 1 to ${MAX_LAB_RUNS}`,
+  })
+  @IsInt({
+    message: `lab_runs must be a whole number from 1 to ${MAX_LAB_RUNS}`,
+  })
+  lab_runs?: number;
 
   @ApiPropertyOptional({
     description: '0 public, 1 private, 2 password-protected (as a report).',

@@ -4,6 +4,12 @@ import type { Importance } from '../../analysis/index.js';
 import { LEVELS } from './assertion-entry.js';
 import type { AssertionEntry, Level } from './assertion-entry.js';
 import { PRESETS } from './presets.js';
+import {
+  isLabMetricId,
+  LAB_METRICS,
+  labConditionOf,
+} from './lab-assertions.js';
+import type { LabAssertion } from './lab-assertions.js';
 
 /**
  * The gate's assertions, in the shape of Lighthouse CI's: `{"preset": "seo:recommended",
@@ -30,7 +36,7 @@ export interface ScoreAssertion {
   minScore: number;
 }
 
-export type Assertion = CheckAssertion | ScoreAssertion;
+export type Assertion = CheckAssertion | ScoreAssertion | LabAssertion;
 
 /** The assertions the gate judges, the preset's overridden by the file's, in that order. */
 export interface GateConfig {
@@ -69,8 +75,11 @@ function pick(check: {
   return { id, title, importance, advice };
 }
 
-/** A page or site check, or undefined for an id that names none. */
+/** A page or site check, or a lab metric (judged per template); undefined for an id that names none. */
 export function checkInfo(id: string): CheckInfo | undefined {
+  if (isLabMetricId(id)) {
+    return { id, scope: 'template', importance: 'high', ...LAB_METRICS[id] };
+  }
   return CATALOGUE.get(id);
 }
 
@@ -179,9 +188,19 @@ function assertionOf(id: string, entry: unknown, source: string): Assertion {
     }
     return { kind: 'score', id: SITE_SCORE, level: level as Level, minScore };
   }
+  if (isLabMetricId(id)) {
+    only(given, ['maxNumericValue'], where);
+    const max = given.maxNumericValue;
+    if (typeof max !== 'number' || !Number.isFinite(max) || max < 0) {
+      throw new AssertionsError(
+        `${where}: needs "maxNumericValue", a number from 0 (milliseconds; unitless for cumulative_layout_shift)`,
+      );
+    }
+    return { kind: 'lab', id, level: level as Level, maxNumericValue: max };
+  }
   if (!CATALOGUE.has(id)) {
     throw new AssertionsError(
-      `${where}: no such check (docs/checks.md lists the page and site checks; "${SITE_SCORE}" is the audit's score)`,
+      `${where}: no such check (docs/checks.md lists the page and site checks; "${SITE_SCORE}" is the audit's score; lab metrics: ${Object.keys(LAB_METRICS).join(', ')})`,
     );
   }
   only(given, ['maxLength'], where);
@@ -214,6 +233,7 @@ function only(
 
 /** An assertion's condition, as written in outputs: "at most 0 pages", "score at least 80". */
 export function conditionOf(assertion: Assertion): string {
+  if (assertion.kind === 'lab') return labConditionOf(assertion);
   return assertion.kind === 'score'
     ? `score at least ${assertion.minScore}`
     : `at most ${assertion.maxLength} ${assertion.maxLength === 1 ? 'page' : 'pages'}`;

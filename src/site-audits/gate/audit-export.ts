@@ -1,6 +1,8 @@
 import type { FindingTarget } from '../findings/targets.js';
 import type { AuditIssueView } from '../site-audit-page.view.js';
 import type { SiteAuditView } from '../site-audit.view.js';
+import type { TemplateView } from '../templates/template.view.js';
+import type { GateTemplate } from './lab-assertions.js';
 
 /** An issue of the export: the check, and the URL of every page it affects. */
 export interface ExportedIssue extends AuditIssueView {
@@ -16,6 +18,8 @@ export interface ExportedIssue extends AuditIssueView {
 export interface AuditExport {
   audit: SiteAuditView;
   issues: ExportedIssue[];
+  /** With lab: its templates and their lab metrics (GET /site-audits/{id}/templates). */
+  templates?: TemplateView[];
 }
 
 /** The part of an export the gate reads: enough to judge, and to compare with a later audit. */
@@ -30,6 +34,8 @@ export interface GateAudit {
     Pick<ExportedIssue, 'id' | 'urls'> &
       Partial<Pick<ExportedIssue, 'scope' | 'targets'>>
   >;
+  /** What lab assertions judge; absent in audits without lab. */
+  templates?: GateTemplate[];
 }
 
 /** A baseline that cannot be read as an export: the message says why. */

@@ -5,6 +5,8 @@ import type { Level } from './assertion-entry.js';
 import type { Assertion, CheckInfo, GateConfig } from './assertions.js';
 import { BaselineError, sameSite } from './audit-export.js';
 import type { GateAudit } from './audit-export.js';
+import { judgeLabAssertion } from './lab-assertions.js';
+import type { TemplateBreach } from './lab-assertions.js';
 
 /** How one assertion (not `off`) came out. */
 export interface AssertionOutcome {
@@ -26,6 +28,8 @@ export interface AssertionOutcome {
    * point at, with those of them that do; null for other checks.
    */
   targets: FindingTarget[] | null;
+  /** For a lab metric: the templates over budget, each with its pages; null for other assertions. */
+  templates: TemplateBreach[] | null;
 }
 
 /** The gate's judgement of one audit. */
@@ -91,9 +95,27 @@ export function judgeGate(
         added: null,
         fixed: null,
         targets: null,
+        templates: null,
         message:
           `score ${score ?? 'n/a'}, ${conditionOf(assertion)}` +
           (baseline ? ` (baseline ${before ?? 'n/a'})` : ''),
+      });
+      continue;
+    }
+    if (assertion.kind === 'lab') {
+      // A budget is absolute: a baseline changes nothing of it.
+      const judged = judgeLabAssertion(assertion, current.templates);
+      outcomes.push({
+        assertion: active,
+        check: checkInfo(assertion.id) ?? null,
+        passed: judged.passed,
+        actual: judged.actual,
+        pages: judged.breaches.flatMap((breach) => breach.measured),
+        added: null,
+        fixed: null,
+        targets: null,
+        templates: judged.breaches,
+        message: judged.message,
       });
       continue;
     }
@@ -113,6 +135,7 @@ export function judgeGate(
       added,
       fixed,
       targets: targetsOfPages(targetsNow.get(assertion.id), pages),
+      templates: null,
       message:
         `${counted}, ${conditionOf(assertion)}` +
         (added ? ` (${now.length} in all, ${fixed!.length} fixed)` : ''),

@@ -1,5 +1,6 @@
 import { answerOf } from '../findings/targets.js';
 import { nameOf } from './summary.js';
+import { formatLabValue } from './lab-assertions.js';
 import type { AssertionOutcome, GateVerdict } from './judge-gate.js';
 
 /**
@@ -56,17 +57,26 @@ export function renderJunit(
 function testCase(outcome: AssertionOutcome): string {
   const open = `    <testcase name="${attr(nameOf(outcome))}" classname="seo-gate.${outcome.check?.scope ?? 'score'}" time="0"`;
   if (outcome.passed || outcome.assertion.level !== 'error') return `${open}/>`;
-  const type = outcome.assertion.kind === 'score' ? 'minScore' : 'maxLength';
+  const type = {
+    score: 'minScore',
+    check: 'maxLength',
+    lab: 'maxNumericValue',
+  }[outcome.assertion.kind];
   const title = outcome.check ? `${outcome.check.title}: ` : '';
   const body = [
     `${title}${outcome.message}`,
     ...(outcome.check ? [`Advice: ${outcome.check.advice}`] : []),
-    ...(outcome.targets && outcome.targets.length > 0
-      ? outcome.targets.flatMap((target) => [
-          `${target.url} (${answerOf(target)}), from ${target.sources.length} ${target.sources.length === 1 ? 'page' : 'pages'}:`,
-          ...target.sources.map((url) => `  ${url}`),
+    ...(outcome.templates
+      ? outcome.templates.flatMap((template) => [
+          `Template ${template.name}: median ${formatLabValue(template.value, template.unit)}, ${template.pages} ${template.pages === 1 ? 'page' : 'pages'} (they inherit this verdict); measured on:`,
+          ...template.measured.map((url) => `  ${url}`),
         ])
-      : outcome.pages),
+      : outcome.targets && outcome.targets.length > 0
+        ? outcome.targets.flatMap((target) => [
+            `${target.url} (${answerOf(target)}), from ${target.sources.length} ${target.sources.length === 1 ? 'page' : 'pages'}:`,
+            ...target.sources.map((url) => `  ${url}`),
+          ])
+        : outcome.pages),
   ].join('\n');
   return [
     `${open}>`,

@@ -2,6 +2,8 @@ import { visibleBidiControls } from '../../common/bidi-controls.js';
 import { answerOf } from '../findings/targets.js';
 import type { FindingTarget } from '../findings/targets.js';
 import { conditionOf } from './assertions.js';
+import { formatLabValue } from './lab-assertions.js';
+import type { TemplateBreach } from './lab-assertions.js';
 import type { AssertionOutcome, GateVerdict } from './judge-gate.js';
 
 /** Pages listed per check in the comment; a pull request's comment stays readable. */
@@ -43,9 +45,11 @@ export function renderMarkdown(verdict: GateVerdict): string {
     for (const o of failed.filter((x) => x.pages.length > 0)) {
       lines.push(
         '',
-        ...(o.targets && o.targets.length > 0
-          ? byTarget(o, o.targets)
-          : details(o, o.pages, 'pages')),
+        ...(o.templates
+          ? byTemplate(o, o.templates)
+          : o.targets && o.targets.length > 0
+            ? byTarget(o, o.targets)
+            : details(o, o.pages, 'pages')),
       );
     }
   }
@@ -78,6 +82,24 @@ function details(o: AssertionOutcome, pages: string[], what: string): string[] {
           `- … and ${pages.length - shown.length} more (the SARIF and JUnit files list them all)`,
         ]
       : []),
+    ...(o.check ? ['', `Advice: ${o.check.advice}`] : []),
+    '',
+    '</details>',
+  ];
+}
+
+/** A lab budget by template: each template over it, its median, its pages and those measured. */
+function byTemplate(
+  o: AssertionOutcome,
+  templates: TemplateBreach[],
+): string[] {
+  return [
+    `<details><summary><code>${o.assertion.id}</code>: ${count(templates.length, 'template')} over budget</summary>`,
+    '',
+    ...templates.flatMap((template) => [
+      `- \`${markdownText(template.name)}\`: median ${formatLabValue(template.value, template.unit)}, ${count(template.pages, 'page')} (they inherit this verdict); measured on:`,
+      ...template.measured.map((url) => `  - ${markdownUrl(url)}`),
+    ]),
     ...(o.check ? ['', `Advice: ${o.check.advice}`] : []),
     '',
     '</details>',

@@ -1,6 +1,7 @@
 import { answerOf } from '../findings/targets.js';
 import { createHash } from 'node:crypto';
 import { conditionOf } from './assertions.js';
+import { formatLabValue } from './lab-assertions.js';
 import type { AssertionOutcome, GateVerdict } from './judge-gate.js';
 
 /** The schema a SARIF 2.1.0 log names (OASIS, errata 01). */
@@ -18,8 +19,9 @@ export function renderSarif(
   { toolVersion }: { toolVersion: string },
 ): string {
   const rules = verdict.outcomes.map(ruleOf);
-  const results = verdict.outcomes.flatMap((outcome, ruleIndex) =>
-    outcome.passed ? [] : resultsOf(outcome, ruleIndex, verdict),
+  const results: object[] = verdict.outcomes.flatMap(
+    (outcome, ruleIndex): object[] =>
+      outcome.passed ? [] : resultsOf(outcome, ruleIndex, verdict),
   );
   const log = {
     $schema: SARIF_SCHEMA_URI,
@@ -71,7 +73,7 @@ function ruleOf(outcome: AssertionOutcome) {
     properties: {
       scope: check?.scope ?? 'score',
       ...(check ? { importance: check.importance } : {}),
-      tags: ['seo'],
+      tags: [assertion.kind === 'lab' ? 'performance' : 'seo'],
     },
   };
 }
@@ -80,8 +82,10 @@ function resultsOf(
   outcome: AssertionOutcome,
   ruleIndex: number,
   verdict: GateVerdict,
-) {
+): object[] {
   const { assertion, check } = outcome;
+  if (assertion.kind === 'lab')
+    return labResultsOf(outcome, ruleIndex, verdict);
   const pages = assertion.kind === 'score' ? [verdict.url] : outcome.pages;
   return pages.map((url) => ({
     ruleId: assertion.id,
@@ -108,6 +112,51 @@ function resultsOf(
     },
     ...(outcome.added ? { baselineState: 'new' } : {}),
   }));
+}
+
+/**
+ * A lab budget: a result per measured page of each template over it, naming the
+ * template; one at the start URL when no template was measured.
+ */
+function labResultsOf(
+  outcome: AssertionOutcome,
+  ruleIndex: number,
+  verdict: GateVerdict,
+) {
+  const { assertion, check } = outcome;
+  const title = check?.title ?? assertion.id;
+  const located = (url: string, text: string, template: string | null) => ({
+    ruleId: assertion.id,
+    ruleIndex,
+    level: levelOf(outcome),
+    message: { text },
+    locations: [
+      {
+        physicalLocation: {
+          artifactLocation: { uri: URL.parse(url)?.href ?? encodeURI(url) },
+        },
+      },
+    ],
+    partialFingerprints: {
+      'labTemplate/v1': createHash('sha256')
+        .update(`${assertion.id}\n${template ?? ''}\n${url}`)
+        .digest('hex'),
+    },
+    ...(template === null ? {} : { properties: { template } }),
+  });
+  const templates = outcome.templates ?? [];
+  if (templates.length === 0) {
+    return [located(verdict.url, `${title}: ${outcome.message}.`, null)];
+  }
+  return templates.flatMap((template) =>
+    template.measured.map((url) =>
+      located(
+        url,
+        `${title} of template ${template.name} (${template.pages} ${template.pages === 1 ? 'page' : 'pages'}, which inherit its verdict), measured on ${url}: median ${formatLabValue(template.value, template.unit)}, ${conditionOf(assertion)}. ${check?.advice ?? ''}`.trim(),
+        template.name,
+      ),
+    ),
+  );
 }
 
 /** The targets one page points at, as ", to <url> (404), <url> (500)"; empty for other checks. */

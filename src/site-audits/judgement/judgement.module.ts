@@ -1,7 +1,10 @@
 import { Module } from '@nestjs/common';
 import { AuditDiffs } from '../diff/audit-diffs.js';
 import { SiteAuditDiffRepository } from '../diff/site-audit-diff.repository.js';
+import { LAB_MEASURER } from '../../lab/lab-measurer.token.js';
 import { SiteAuditsRepository } from '../site-audits.repository.js';
+import { SiteAuditLab } from '../templates/site-audit-lab.js';
+import { SiteAuditLabRepository } from '../templates/site-audit-lab.repository.js';
 import { JudgementJobs } from './judgement-jobs.js';
 import { SiteAuditOutcomes } from './site-audit-events.js';
 import { SiteCrawlOutcomes } from './site-crawl-outcomes.js';
@@ -10,7 +13,7 @@ import { SiteJudgementRepository } from './site-judgement.repository.js';
 
 /**
  * How a site audit ends once its crawl has: judged (the site checks, each page's
- * score, the audit's), or failed; and the events it publishes then. The crawler hears
+ * score, the audit's, then with lab: true its templates measured), or failed; and the events it publishes then. The crawler hears
  * of it through SiteCrawlOutcomes, its port; the rest of site audits reads the audits
  * and their diffs through what this module shares.
  */
@@ -24,12 +27,18 @@ import { SiteJudgementRepository } from './site-judgement.repository.js';
     SiteJudgement,
     JudgementJobs,
     SiteCrawlOutcomes,
+    SiteAuditLabRepository,
+    SiteAuditLab,
+    // No measurer in this build until the lab module binds one: lab: true answers 503.
+    { provide: LAB_MEASURER, useValue: null },
   ],
   exports: [
     SiteAuditsRepository,
     SiteAuditDiffRepository,
     AuditDiffs,
     SiteCrawlOutcomes,
+    SiteAuditLabRepository,
+    SiteAuditLab,
   ],
 })
 export class JudgementModule {}

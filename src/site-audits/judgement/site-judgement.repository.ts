@@ -11,13 +11,13 @@ import type {
 } from '../../analysis/index.js';
 import { SERVICE_ERROR } from '../../analysis/index.js';
 import { IS_PAGE } from '../site-audit-pages.repository.js';
-import type { AuditFacts, CrawlSettings } from '../site-audit.js';
+import type { AuditFacts, AuditSettings } from '../site-audit.js';
 
 /** An audit ready to be judged: its crawl stopped with nothing in flight, not judged yet. */
 export interface AuditToJudge {
   url: string;
   origin: string | null;
-  settings: CrawlSettings;
+  settings: AuditSettings;
   facts: AuditFacts | null;
 }
 

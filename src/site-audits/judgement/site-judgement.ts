@@ -12,6 +12,7 @@ import type {
   TargetProbe,
 } from '../../analysis/index.js';
 import { urlHash } from '../../crawler/crawl.js';
+import { DEFAULT_LAB_RUNS, SiteAuditLab } from '../templates/site-audit-lab.js';
 import { SiteAuditOutcomes } from './site-audit-events.js';
 import { SiteJudgementRepository } from './site-judgement.repository.js';
 import type {
@@ -45,6 +46,7 @@ export class SiteJudgement {
   constructor(
     private readonly store: SiteJudgementRepository,
     private readonly outcomes: SiteAuditOutcomes,
+    private readonly lab: SiteAuditLab,
   ) {}
 
   /** Judges the audit, once; nothing when its crawl has not stopped, or it is judged already. */
@@ -106,6 +108,10 @@ export class SiteJudgement {
       scores.length === 0
         ? null
         : Math.round(scores.reduce((a, b) => a + b, 0) / scores.length);
+    // The lab phase comes before the audit is finished: it is part of what the audit says.
+    if (audit.settings.lab) {
+      await this.lab.run(auditId, audit.settings.lab_runs ?? DEFAULT_LAB_RUNS);
+    }
     const outbox = this.outcomes.outbox();
     await this.store.finish(
       auditId,
