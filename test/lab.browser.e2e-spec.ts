@@ -7,6 +7,8 @@ import { LabError, LighthouseMeasurer } from '../src/lab/index.js';
 import type { LabMetricId, LabResult } from '../src/lab/index.js';
 import { html, startFixtureSite } from './support/fixture-server.js';
 import type { FixtureSite, SiteRequest } from './support/fixture-server.js';
+import { startTestApp } from './support/test-app.js';
+import type { TestApp } from './support/test-app.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // CI installs Chromium and sets REQUIRE_BROWSER, so there a missing browser fails.
@@ -302,4 +304,75 @@ navigator.sendBeacon('http://127.0.0.2:${v4.port}/beacon', 'x');
     expect(first.runs).toBe(3);
     expect(second.runs).toBe(3);
   }, 180_000);
+});
+
+/** A report with lab: true, through the API: the lab section, and its score counted in. */
+run('reports with lab: true', () => {
+  let site: FixtureSite;
+  let t: TestApp;
+  let key: string;
+
+  beforeAll(async () => {
+    site = await startFixtureSite({
+      // Blocking tasks after the first paint (as above): the lab's score is low, the raw checks' high.
+      '/blocking': (_req, res) =>
+        html(
+          res,
+          `<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width"><title>Blocking</title></head><body><h1>Blocking</h1>${TEXT}<script>
+const busy = (ms) => { const end = performance.now() + ms; while (performance.now() < end) {} };
+addEventListener('load', () => {
+  let left = 4;
+  const next = () => { busy(250); if (--left > 0) setTimeout(next, 20); };
+  setTimeout(next, 50);
+});
+</script></body></html>`,
+        ),
+    });
+    // One run a report: the medians' arithmetic is the unit tests'; this is the flow.
+    t = await startTestApp({ CHROMIUM_PATH: CHROMIUM, LAB_RUNS: '1' });
+    key = (await t.newAccount()).key;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await site?.close();
+  });
+
+  it('adds the lab section to the results and counts its score in performance', async () => {
+    const raw = (
+      await t
+        .as(key)
+        .post('/api/v1/reports')
+        .send({ url: site.url('/blocking') })
+        .expect(201)
+    ).body.data;
+    const measured = (
+      await t
+        .as(key)
+        .post('/api/v1/reports')
+        .send({ url: site.url('/blocking'), lab: true })
+        .expect(201)
+    ).body.data;
+    expect(raw).toMatchObject({ status: 'completed', lab: false });
+    expect(raw.results.lab).toBeUndefined();
+    expect(measured).toMatchObject({ status: 'completed', lab: true });
+    const lab = measured.results.lab as LabResult;
+    expect(lab).toMatchObject({ url: site.url('/blocking'), runs: 1 });
+    expect(metric(lab, 'total_blocking_time').band).toBe('poor');
+    expect(lab.performance_score).toBeLessThan(90);
+    // The lab weighs as much as the raw performance checks: their mean, within rounding.
+    const rawPerformance = raw.results.categories.performance.score as number;
+    expect(
+      Math.abs(
+        measured.results.categories.performance.score -
+          (rawPerformance + lab.performance_score) / 2,
+      ),
+    ).toBeLessThanOrEqual(1);
+    expect(measured.results.categories.seo).toEqual(raw.results.categories.seo);
+    // Read back as stored.
+    const stored = await t
+      .as(key)
+      .get(`/api/v1/reports/${measured.id}`)
+      .expect(200);
+    expect(stored.body.data.results.lab).toEqual(lab);
+  });
 });

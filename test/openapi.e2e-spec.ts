@@ -68,6 +68,7 @@ const QUEUED_REPORT = {
   score: null,
   privacy: 1,
   render: false,
+  lab: false,
   generated_at: null,
   created_at: '2026-11-22T08:00:01.120Z',
   updated_at: '2026-11-22T08:00:01.120Z',

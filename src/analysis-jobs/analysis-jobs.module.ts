@@ -3,6 +3,7 @@ import type { OnApplicationShutdown } from '@nestjs/common';
 import { Analyser, JudgePool } from '../analysis/index.js';
 import { APP_CONFIG } from '../config/config.js';
 import type { AppConfig } from '../config/config.js';
+import { LighthouseMeasurer } from '../lab/index.js';
 import { Renderer, renderForAnalysis } from '../rendering/index.js';
 import { AnalysisEngine } from './analysis-engine.js';
 import { AnalysisSettlement } from './analysis-settlement.js';
@@ -41,6 +42,15 @@ class ClosingRenderer extends Renderer implements OnApplicationShutdown {
         }),
     },
     {
+      provide: LighthouseMeasurer,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) =>
+        new LighthouseMeasurer({
+          allowHosts: config.analyser.allowHosts,
+          executablePath: config.chromiumPath,
+        }),
+    },
+    {
       provide: Analyser,
       inject: [APP_CONFIG, JudgePool, Renderer],
       useFactory: (
@@ -60,6 +70,7 @@ class ClosingRenderer extends Renderer implements OnApplicationShutdown {
   exports: [
     Analyser,
     Renderer,
+    LighthouseMeasurer,
     AnalysisSubjects,
     AnalysisEngine,
     AnalysisSettlement,

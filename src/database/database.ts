@@ -27,6 +27,7 @@ import { SiteAuditSchedules1765420000000 } from './migrations/1765420000000-site
 import { CrawlUrlKeys1765500000000 } from './migrations/1765500000000-crawl-url-keys.js';
 import { ReportRender1765600000000 } from './migrations/1765600000000-report-render.js';
 import { PageCuts1765630000000 } from './migrations/1765630000000-page-cuts.js';
+import { ReportLab1765700000000 } from './migrations/1765700000000-report-lab.js';
 
 export const MIGRATIONS = [
   InitialSchema1763800000000,
@@ -54,6 +55,7 @@ export const MIGRATIONS = [
   CrawlUrlKeys1765500000000,
   ReportRender1765600000000,
   PageCuts1765630000000,
+  ReportLab1765700000000,
 ];
 
 /** Where the service's data lives: the configured PostgreSQL or the embedded default. */
