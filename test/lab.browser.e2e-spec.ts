@@ -206,7 +206,10 @@ navigator.sendBeacon('http://127.0.0.2:${v4.port}/beacon', 'x');
         }) as unknown,
       },
     });
-    expect(result.settings.browser_version).toMatch(/^\d+\./);
+    // The browser's full version, not its user agent's reduced 156.0.0.0.
+    expect(result.settings.browser_version).toMatch(
+      /^\d+\.\d+\.[1-9]\d*\.\d+$/,
+    );
   });
 
   it('moves Largest Contentful Paint past good for a large late image', async () => {

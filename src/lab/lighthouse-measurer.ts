@@ -161,10 +161,28 @@ export class LighthouseMeasurer implements LabMeasurer {
           `No run gave figures: ${failures.join('; ')}`,
         );
       }
-      return labResultOf(reports, failures, new Date());
+      return labResultOf(
+        reports,
+        failures,
+        new Date(),
+        await browserVersionAt(chrome.port),
+      );
     } finally {
       chrome?.kill();
       await proxy.close();
     }
+  }
+}
+
+/** The browser's full version, from its DevTools endpoint; undefined when it does not say. */
+async function browserVersionAt(port: number): Promise<string | undefined> {
+  try {
+    const response = await fetch(`http://127.0.0.1:${port}/json/version`, {
+      signal: AbortSignal.timeout(5_000),
+    });
+    const { Browser } = (await response.json()) as { Browser?: string };
+    return /\/([\d.]+)$/.exec(Browser ?? '')?.[1];
+  } catch {
+    return undefined;
   }
 }

@@ -108,6 +108,13 @@ describe('labResultOf', () => {
     });
   });
 
+  it('takes the browser’s own version over its user agent’s', () => {
+    expect(
+      labResultOf([run({ lcp: 1000 })], [], AT, '156.0.8078.108').settings
+        .browser_version,
+    ).toBe('156.0.8078.108');
+  });
+
   it('warns of a wide spread, with the runs’ range', () => {
     const result = labResultOf(
       [run({ lcp: 1500 }), run({ lcp: 3000 }), run({ lcp: 2000 })],

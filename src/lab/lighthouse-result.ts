@@ -45,12 +45,16 @@ export function runFailureOf(report: LighthouseRunReport): string | null {
   return null;
 }
 
-function settingsOf(report: LighthouseRunReport): LabSettings {
+function settingsOf(
+  report: LighthouseRunReport,
+  browserVersion?: string,
+): LabSettings {
   const { formFactor, throttlingMethod, throttling } = report.configSettings;
   return {
     tool: 'lighthouse',
     tool_version: report.lighthouseVersion,
-    browser_version: browserVersionOf(report.environment.hostUserAgent),
+    browser_version:
+      browserVersion ?? browserVersionOf(report.environment.hostUserAgent),
     form_factor: formFactor,
     throttling_method: throttlingMethod,
     throttling: Object.fromEntries(
@@ -92,11 +96,13 @@ function format(value: number, unit: 'ms' | 'unitless'): string {
  * The lab result of a page's runs: each metric's median, band and spread; the
  * median performance score; the settings of the first run (every run of a measure
  * has the same). `failures` are the runs that gave nothing, said as warnings.
+ * `browserVersion` is the browser's own (its user agent may say only the major).
  */
 export function labResultOf(
   reports: readonly LighthouseRunReport[],
   failures: readonly string[],
   measuredAt: Date,
+  browserVersion?: string,
 ): LabResult {
   const measured = reports.filter((report) => runFailureOf(report) === null);
   const failed = [
@@ -141,7 +147,7 @@ export function labResultOf(
     performance_score: Math.round(median(scores) * 100),
     runs: measured.length,
     metrics,
-    settings: settingsOf(measured[0]),
+    settings: settingsOf(measured[0], browserVersion),
     warnings,
   };
 }
