@@ -21,3 +21,4 @@ export {
 } from './lighthouse-measurer.js';
 export type { LighthouseMeasurerOptions } from './lighthouse-measurer.js';
 export { LAB_LOCK_NAME } from './machine-lock.js';
+export { renderLab } from './lab-text.js';
