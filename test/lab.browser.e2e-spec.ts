@@ -7,6 +7,7 @@ import { LabError, LighthouseMeasurer } from '../src/lab/index.js';
 import type { LabMetricId, LabResult } from '../src/lab/index.js';
 import { html, startFixtureSite } from './support/fixture-server.js';
 import type { FixtureSite, SiteRequest } from './support/fixture-server.js';
+import { runCli } from './support/service-process.js';
 import { startTestApp } from './support/test-app.js';
 import type { TestApp } from './support/test-app.js';
 
@@ -377,5 +378,26 @@ addEventListener('load', () => {
       .get(`/api/v1/reports/${measured.id}`)
       .expect(200);
     expect(stored.body.data.results.lab).toEqual(lab);
+  });
+
+  it('measures with analyse --lab on the command line, and says what to install without Chromium', async () => {
+    const env = { ANALYZER_ALLOW_HOSTS: '127.0.0.1', LAB_RUNS: '1' };
+    const json = await runCli(
+      ['analyse', site.url('/blocking'), '--lab', '--json'],
+      { ...env, CHROMIUM_PATH: CHROMIUM },
+    );
+    expect(json).toMatchObject({ status: 0 });
+    const results = JSON.parse(json.stdout) as {
+      lab: LabResult;
+      categories: { performance: { score: number } };
+    };
+    expect(results.lab).toMatchObject({ runs: 1, url: site.url('/blocking') });
+    expect(metric(results.lab, 'total_blocking_time').band).toBe('poor');
+    const missing = await runCli(['analyse', site.url('/blocking'), '--lab'], {
+      ...env,
+      CHROMIUM_PATH: '/nonexistent/chromium',
+    });
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toContain('apt-get install chromium');
   });
 });
