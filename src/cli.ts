@@ -5,7 +5,13 @@ import { parseArgs } from 'node:util';
 import { Module } from '@nestjs/common';
 import type { LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { Analyser, AnalysisError, renderResults } from './analysis/index.js';
+import {
+  Analyser,
+  AnalysisError,
+  renderResults,
+  withLabScore,
+} from './analysis/index.js';
+import { LabError, LighthouseMeasurer, renderLab } from './lab/index.js';
 import { ApiKeyService } from './auth/api-key.service.js';
 import { AuthModule } from './auth/auth.module.js';
 import { ConfigError, loadConfig } from './config/config.js';
@@ -63,7 +69,7 @@ pending run under a lock, as a start runs them. On a big database, run it in a
 quiet moment before starting a new version.
 
 Environment: DATABASE_URL (else the embedded database in DATA_DIR, default ./data).`,
-  analyse: `Usage: npx report-service analyse <url> [--render] [--json]
+  analyse: `Usage: npx report-service analyse <url> [--render] [--lab] [--json]
 
 Analyses a page here, without the service or its database, and prints the
 report for a person; with --json, the raw results alone on stdout:
@@ -75,10 +81,13 @@ Exits 2 when the analysis fails, with the reason on stderr.
   --render  judge the page as headless Chromium renders it, once its scripts
             have run (docs/rendering.md); needs Chromium (apt-get install
             chromium, or CHROMIUM_PATH)
+  --lab     also measure the page in a lab browser (Lighthouse, LAB_RUNS runs,
+            3 by default, about 8 s each; docs/lab.md): Core Web Vitals with
+            their bands, counted in the performance score; needs Chromium too
   --json    print the raw results as JSON
 
 Environment: ANALYZER_ALLOW_HOSTS, ANALYZER_USER_AGENT, ANALYZER_DEADLINE_MS,
-CHROMIUM_PATH.`,
+CHROMIUM_PATH, LAB_RUNS.`,
   'audit-site': `Usage: npx report-service audit-site <url> [--max-pages <n>] [--render] [--lab [--lab-runs <n>]] [--json]
                                  [--api <url> --key <key>]
                                  [--assert <file or preset> [--baseline <id or file>]
@@ -144,9 +153,10 @@ const USAGE = `Usage: npx report-service <command> [--help]
   keys:list              list keys (never the keys themselves)
   keys:revoke <id>       revoke a key: it answers 401 from then on
   migrate                bring the database schema up to date, then exit
-  analyse <url> [--render] [--json]
+  analyse <url> [--render] [--lab] [--json]
                          analyse a page and print the report (--render: as a
-                         browser renders it; --json: the raw results)
+                         browser renders it; --lab: with lab metrics; --json:
+                         the raw results)
   audit-site <url> [--max-pages <n>] [--render] [--lab] [--json] [--api <url> --key <key>]
              [--assert <file or preset>] [--baseline <id or file>]
              [--junit <file>] [--sarif <file>] [--markdown <file>]
@@ -384,6 +394,7 @@ async function run(command: Command, rest: string[]): Promise<number> {
         options: {
           json: { type: 'boolean', default: false },
           render: { type: 'boolean', default: false },
+          lab: { type: 'boolean', default: false },
         },
         allowPositionals: true,
       });
@@ -397,22 +408,41 @@ async function run(command: Command, rest: string[]): Promise<number> {
           })
         : null;
       try {
-        if (renderer) await assertChromiumAt(config.chromiumPath);
+        if (renderer || values.lab) await assertChromiumAt(config.chromiumPath);
         const analyser = new Analyser(config.analyser, {
           render: renderer ? renderForAnalysis(renderer) : undefined,
         });
-        const results = await analyser.analyse(url, { render: values.render });
+        const analysed = await analyser.analyse(url, {
+          render: values.render,
+        });
+        const lab = values.lab
+          ? await new LighthouseMeasurer({
+              allowHosts: config.analyser.allowHosts,
+              executablePath: config.chromiumPath,
+            }).measure(analysed.page.final_url, { runs: config.labRuns })
+          : null;
+        const results = lab
+          ? withLabScore(analysed, lab.performance_score)
+          : analysed;
+        const colour = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
         console.log(
           values.json
-            ? JSON.stringify(results, null, 2)
-            : renderResults(results, {
-                colour: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
-              }),
+            ? JSON.stringify(lab ? { ...results, lab } : results, null, 2)
+            : [
+                renderResults(results, { colour }),
+                ...(lab ? ['', renderLab(lab)] : []),
+              ].join('\n'),
         );
         return 0;
       } catch (error) {
         if (error instanceof AnalysisError) {
           console.error(`Analysis failed (${error.code}): ${error.message}`);
+          return 2;
+        }
+        if (error instanceof LabError) {
+          console.error(
+            `Lab measurement failed (${error.code}): ${error.message}`,
+          );
           return 2;
         }
         if (error instanceof BrowserMissingError) {

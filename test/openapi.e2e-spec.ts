@@ -68,6 +68,7 @@ const QUEUED_REPORT = {
   score: null,
   privacy: 1,
   render: false,
+  lab: false,
   generated_at: null,
   created_at: '2026-11-22T08:00:01.120Z',
   updated_at: '2026-11-22T08:00:01.120Z',
@@ -150,6 +151,7 @@ describe('OpenAPI document', () => {
       'GET /api/v1/site-audits/{id}/pages': 'listSiteAuditPages',
       'GET /api/v1/site-audits/{id}/pages.csv': 'exportSiteAuditPages',
       'GET /api/v1/site-audits/{id}/pages/{page_id}': 'getSiteAuditPage',
+      'GET /api/v1/site-audits/{id}/templates': 'listSiteAuditTemplates',
       'GET /api/v1/site-audits/{id}/issues': 'listSiteAuditIssues',
       'GET /api/v1/site-audits/{id}/issues.csv': 'exportSiteAuditIssues',
       'GET /api/v1/site-audits/{id}/issues/{check_id}':

@@ -1,8 +1,8 @@
 import { startTestApp } from './support/test-app.js';
 import type { TestApp } from './support/test-app.js';
 
-/** The quick start runs without Chromium: a render asked of it is refused, saying what to install. */
-describe('render: true without Chromium', () => {
+/** The quick start runs without Chromium: a render or a lab measurement asked of it is refused, saying what to install. */
+describe('render: true and lab: true without Chromium', () => {
   let t: TestApp;
   let key: string;
 
@@ -42,6 +42,40 @@ describe('render: true without Chromium', () => {
       expect(res.body.detail).toContain('CHROMIUM_PATH');
     }
     expect(await reportCount()).toBe(0);
+  });
+
+  it('answers lab: true with 503 too, naming what to install, and stores nothing', async () => {
+    for (const [path, body] of [
+      ['/api/v1/reports', { url: 'http://127.0.0.1:9/', lab: true }],
+      [
+        '/api/v1/reports/batch',
+        {
+          reports: [
+            { url: 'http://127.0.0.1:9/a' },
+            { url: 'http://127.0.0.1:9/b', lab: true },
+          ],
+        },
+      ],
+    ] as const) {
+      const res = await t.as(key).post(path).send(body).expect(503);
+      expect(res.headers['content-type']).toMatch(
+        /^application\/problem\+json/,
+      );
+      expect(res.body).toMatchObject({ status: 503 });
+      expect(res.body.detail).toMatch(
+        /^lab: true is not available here\. .*apt-get install chromium.*CHROMIUM_PATH/,
+      );
+    }
+    expect(await reportCount()).toBe(0);
+  });
+
+  it('refuses a lab that is not true or false as a field error', async () => {
+    const res = await t
+      .as(key)
+      .post('/api/v1/reports')
+      .send({ url: 'http://127.0.0.1:9/', lab: 'soon' })
+      .expect(422);
+    expect(res.body.errors).toEqual({ lab: ['lab must be true or false'] });
   });
 
   it('refuses a render that is not true or false as a field error', async () => {

@@ -69,6 +69,7 @@ describe('GET /api/v1/reports (list)', () => {
       score: 55,
       privacy: 1,
       render: false,
+      lab: false,
       generated_at: '2026-11-20T05:00:00.000Z',
       created_at: expect.stringMatching(
         /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/,

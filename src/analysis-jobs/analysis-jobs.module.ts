@@ -3,6 +3,8 @@ import type { OnApplicationShutdown } from '@nestjs/common';
 import { Analyser, JudgePool } from '../analysis/index.js';
 import { APP_CONFIG } from '../config/config.js';
 import type { AppConfig } from '../config/config.js';
+import { LighthouseMeasurer } from '../lab/index.js';
+import { LAB_MEASURER } from '../lab/lab-measurer.token.js';
 import { Renderer, renderForAnalysis } from '../rendering/index.js';
 import { AnalysisEngine } from './analysis-engine.js';
 import { AnalysisSettlement } from './analysis-settlement.js';
@@ -41,6 +43,17 @@ class ClosingRenderer extends Renderer implements OnApplicationShutdown {
         }),
     },
     {
+      provide: LighthouseMeasurer,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) =>
+        new LighthouseMeasurer({
+          allowHosts: config.analyser.allowHosts,
+          executablePath: config.chromiumPath,
+        }),
+    },
+    // The measurer site audits' lab phase asks for by its token: the same one reports use.
+    { provide: LAB_MEASURER, useExisting: LighthouseMeasurer },
+    {
       provide: Analyser,
       inject: [APP_CONFIG, JudgePool, Renderer],
       useFactory: (
@@ -60,6 +73,8 @@ class ClosingRenderer extends Renderer implements OnApplicationShutdown {
   exports: [
     Analyser,
     Renderer,
+    LighthouseMeasurer,
+    LAB_MEASURER,
     AnalysisSubjects,
     AnalysisEngine,
     AnalysisSettlement,

@@ -173,10 +173,10 @@ export class AnalysisResultsView {
 }
 
 /** Failed checks link to the catalogue by a path; the answer makes it absolute, as share_url. */
-export function withCatalogueLinks(
-  results: AnalysisResults | null,
+export function withCatalogueLinks<R extends AnalysisResults>(
+  results: R | null,
   origin: string,
-): AnalysisResults | null {
+): R | null {
   if (!results) return null;
   return {
     ...results,

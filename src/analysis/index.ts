@@ -56,7 +56,7 @@ export type {
   ProbeCacheLimits,
   ProbeQuestion,
 } from './fetch/probe-answers.js';
-export { judge } from './judge.js';
+export { judge, withLabScore } from './judge.js';
 export { RATING_FLOORS, ratingOf } from './score.js';
 export { THRESHOLDS } from './thresholds.js';
 export { renderResults } from './render-text.js';

@@ -1,5 +1,5 @@
 import { CHECKS, checksFor } from './checks/registry.js';
-import { judge } from './judge.js';
+import { judge, withLabScore } from './judge.js';
 import {
   GOOD_PAGE_HTML,
   snapshotOf,
@@ -202,5 +202,19 @@ describe('judge', () => {
         headers: undefined as unknown as Record<string, string>,
       }),
     ).toThrow(TypeError);
+  });
+});
+
+describe('withLabScore', () => {
+  it('lowers a good page’s performance, score and rating by a poor lab score, checks untouched', () => {
+    const results = judge(snapshotOf(GOOD_PAGE_HTML));
+    const folded = withLabScore(results, 0);
+    expect(folded.checks).toBe(results.checks);
+    // Every performance check passed (100) and the lab, as heavy, scored 0.
+    expect(folded.categories.performance.score).toBe(50);
+    expect(folded.categories.seo).toEqual(results.categories.seo);
+    expect(folded.score).toBeLessThan(results.score);
+    expect(folded.uncapped_score).toBe(folded.score);
+    expect(withLabScore(results, 100).score).toBe(results.score);
   });
 });

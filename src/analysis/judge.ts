@@ -58,3 +58,26 @@ export function judge(
     },
   };
 }
+
+/**
+ * The results scored again with a lab measurement's performance score counted in
+ * (scoreChecks): the performance category, the overall score, its cap and rating.
+ */
+export function withLabScore(
+  results: AnalysisResults,
+  labScore: number,
+): AnalysisResults {
+  const { score: uncappedScore, categories } = scoreChecks(
+    results.checks,
+    labScore,
+  );
+  const { score, cappedBy } = capScore(uncappedScore, results.checks);
+  return {
+    ...results,
+    score,
+    uncapped_score: uncappedScore,
+    capped_by: cappedBy,
+    rating: ratingOf(score),
+    categories,
+  };
+}

@@ -23,6 +23,39 @@ function result(
   };
 }
 
+describe('scoreChecks with a lab score', () => {
+  it('counts the lab as much as the performance checks that applied, in the category and overall', () => {
+    // performance: high passed (3) + medium failed (2) = 3 / 5; the lab weighs 5 and earns 20% of it.
+    const checks = [
+      result('performance', 'high', true),
+      result('performance', 'medium', false),
+      result('seo', 'high', true),
+    ];
+    const { score, categories } = scoreChecks(checks, 20);
+    // (3 + 1) / (5 + 5) = 40
+    expect(categories.performance).toEqual({ score: 40, passed: 1, failed: 1 });
+    // (3 + 3 + 1) / (5 + 3 + 5) = 7 / 13 → 54
+    expect(score).toBe(54);
+    expect(categories.seo.score).toBe(100);
+  });
+
+  it('weighs the lab as one high check when no performance check applied', () => {
+    const { categories, score } = scoreChecks(
+      [result('performance', 'low', null), result('seo', 'high', true)],
+      50,
+    );
+    expect(categories.performance.score).toBe(50);
+    // (3 + 1.5) / (3 + 3) = 75
+    expect(score).toBe(75);
+  });
+
+  it('changes nothing without a lab score', () => {
+    const checks = [result('performance', 'high', false)];
+    expect(scoreChecks(checks)).toEqual(scoreChecks(checks, undefined));
+    expect(scoreChecks(checks).categories.performance.score).toBe(0);
+  });
+});
+
 describe('scoreChecks', () => {
   it('weighs high 3, medium 2, low 1', () => {
     expect(WEIGHTS).toEqual({ high: 3, medium: 2, low: 1 });

@@ -38,8 +38,14 @@ const percent = (tally: Tally): number =>
 /**
  * Category and overall scores: round(100 × weight passed / weight applicable). Checks that
  * do not apply (passed null) count in neither; a category with none that apply scores null.
+ * A lab measurement (`labScore`, Lighthouse's performance score 0–100) counts in the
+ * performance category and overall as much as all the performance checks that applied
+ * together (at least one high check's weight), earning its score's share of that weight.
  */
-export function scoreChecks(results: readonly CheckResult[]): {
+export function scoreChecks(
+  results: readonly CheckResult[],
+  labScore?: number,
+): {
   score: number;
   categories: Record<Category, CategoryScore>;
 } {
@@ -65,6 +71,14 @@ export function scoreChecks(results: readonly CheckResult[]): {
       } else {
         tally.failed++;
       }
+    }
+  }
+
+  if (labScore !== undefined) {
+    const weight = Math.max(tallies.performance.applicableWeight, WEIGHTS.high);
+    for (const tally of [overall, tallies.performance]) {
+      tally.applicableWeight += weight;
+      tally.passedWeight += (weight * labScore) / 100;
     }
   }
 

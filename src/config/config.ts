@@ -5,6 +5,7 @@ import {
   validAllowHosts,
 } from '../analysis/index.js';
 import type { AnalyserOptions } from '../analysis/index.js';
+import { DEFAULT_LAB_RUNS, MAX_LAB_RUNS } from '../lab/index.js';
 import { DEFAULT_CHROMIUM_PATH } from '../rendering/index.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -73,6 +74,8 @@ export interface AppConfig {
   analyser: AnalyserOptions;
   /** CHROMIUM_PATH: the browser of `render: true`; Debian's by default. */
   chromiumPath: string;
+  /** LAB_RUNS: Lighthouse runs of a `lab: true` measurement, the medians of which it keeps. */
+  labRuns: number;
   /** Webhook deliveries one process sends at the same time. */
   webhookConcurrency: number;
   /** Webhook deliveries of one account one process sends at the same time. */
@@ -296,6 +299,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shareSecretConfigured: shareSecret !== '',
     logLevel: read.choice('LOG_LEVEL', LOG_LEVELS, 'log'),
     chromiumPath: read.text('CHROMIUM_PATH') ?? DEFAULT_CHROMIUM_PATH,
+    labRuns: read.integer('LAB_RUNS', DEFAULT_LAB_RUNS, 1, MAX_LAB_RUNS),
     analyser: {
       ...DEFAULT_ANALYSER_OPTIONS,
       allowHosts,

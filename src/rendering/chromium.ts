@@ -66,19 +66,28 @@ export const DISABLED_FEATURES: readonly string[] = [
 const PAGE_HEAP_MB = 512;
 
 /**
- * Every flag a renderer's Chromium is launched with: all traffic through `proxyUrl`,
+ * The flags that hold a Chromium to the address policy: all traffic through `proxyUrl`,
  * loopback included (`<-loopback>` removes Chromium's implicit bypass); no name
  * resolved by Chromium itself, so nothing leaves but through the proxy; WebRTC kept
- * off UDP (it would otherwise send STUN packets to any address a page names);
- * `marker` finds the process in /proc.
+ * off UDP (it would otherwise send STUN packets to any address a page names).
  */
-export function chromiumArgs(proxyUrl: string, marker: string): string[] {
+export function policyProxyArgs(proxyUrl: string): string[] {
   return [
-    ...CHROMIUM_FLAGS,
     `--proxy-server=${proxyUrl}`,
     '--proxy-bypass-list=<-loopback>',
     '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
     '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+  ];
+}
+
+/**
+ * Every flag a renderer's Chromium is launched with: the machine's, the address
+ * policy's; `marker` finds the process in /proc.
+ */
+export function chromiumArgs(proxyUrl: string, marker: string): string[] {
+  return [
+    ...CHROMIUM_FLAGS,
+    ...policyProxyArgs(proxyUrl),
     `--js-flags=--max-old-space-size=${PAGE_HEAP_MB}`,
     `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...DISABLED_FEATURES].join(',')}`,
     marker,

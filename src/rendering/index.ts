@@ -26,6 +26,7 @@ export {
   assertChromiumAt,
   CHROMIUM_FLAGS,
   DEFAULT_CHROMIUM_PATH,
+  policyProxyArgs,
 } from './chromium.js';
 export { startPolicyProxy } from './policy-proxy.js';
 export type { PolicyProxy, ProxyFailure } from './policy-proxy.js';

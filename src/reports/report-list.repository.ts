@@ -124,6 +124,7 @@ const SUMMARY_COLUMNS = [
   'report.schedule',
   'report.nextRunAt',
   'report.render',
+  'report.lab',
 ];
 
 /**

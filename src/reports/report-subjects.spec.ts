@@ -6,7 +6,14 @@ import {
   GOOD_PAGE_HTML,
   snapshotOf,
 } from '../../test/support/snapshot-fixture.js';
-import { Analyser, AnalysisError, judge } from '../analysis/index.js';
+import {
+  Analyser,
+  AnalysisError,
+  judge,
+  withLabScore,
+} from '../analysis/index.js';
+import { LabError } from '../lab/index.js';
+import type { LabMeasurer, LabResult } from '../lab/index.js';
 import { APP_CONFIG, loadConfig } from '../config/config.js';
 import { engineProviders } from '../../test/support/engine-providers.js';
 import { AnalysisEngine } from '../analysis-jobs/analysis-engine.js';
@@ -20,6 +27,7 @@ describe('ReportSubjects: report runs on the analysis engine', () => {
   let engine: AnalysisEngine;
   let analyses: ReportSubjects;
   let analyse: jest.Mock<Analyser['analyse']>;
+  let measure: jest.Mock<LabMeasurer['measure']>;
   const announced: string[] = [];
   const results = judge(snapshotOf(GOOD_PAGE_HTML));
 
@@ -28,10 +36,16 @@ describe('ReportSubjects: report runs on the analysis engine', () => {
     repository = new FakeReportsRepository();
     jobs = new InlineJobQueue();
     analyse = jest.fn<Analyser['analyse']>();
+    measure = jest.fn<LabMeasurer['measure']>();
     const moduleRef = await Test.createTestingModule({
       providers: [
         ReportSubjects,
-        ...engineProviders({ jobs, analyser: { analyse }, announced }),
+        ...engineProviders({
+          jobs,
+          analyser: { analyse },
+          announced,
+          lab: { measure },
+        }),
         { provide: ReportsRepository, useValue: repository },
         { provide: APP_CONFIG, useValue: loadConfig({}) }, // retries after 2 s, then 4 s
       ],
@@ -62,6 +76,73 @@ describe('ReportSubjects: report runs on the analysis engine', () => {
       result: results.rating,
     });
     expect(announced).toEqual([`report:${id}`]);
+  });
+
+  it('with lab: true, measures the page it ended on and counts the lab’s score in', async () => {
+    const { id } = repository.seed({
+      accountId: '1',
+      status: 'queued',
+      url: 'https://a.test/',
+      lab: true,
+    });
+    analyse.mockResolvedValue(results);
+    const lab: LabResult = {
+      url: results.page.final_url,
+      measured_at: '2026-11-26T17:00:00.000Z',
+      performance_score: 20,
+      runs: 3,
+      metrics: [],
+      settings: {
+        tool: 'lighthouse',
+        tool_version: '12.8.2',
+        browser_version: '156',
+        form_factor: 'mobile',
+        throttling_method: 'simulate',
+        throttling: {},
+      },
+      warnings: [],
+    };
+    measure.mockResolvedValue(lab);
+    await analyses.dispatch([{ id, run: 1, accountId: '1' }]);
+    expect(await jobs.runNext()).toBe('done');
+    expect(measure).toHaveBeenCalledWith(results.page.final_url, { runs: 3 });
+    const folded = withLabScore(results, 20);
+    expect(repository.rows.get(id)).toMatchObject({
+      status: 'completed',
+      score: folded.score,
+      results: { ...folded, lab },
+    });
+    expect(folded.score).toBeLessThan(results.score);
+  });
+
+  it('fails a lab: true run whose page the lab refused, saying why', async () => {
+    const { id } = repository.seed({
+      accountId: '1',
+      status: 'queued',
+      url: 'https://a.test/',
+      lab: true,
+    });
+    analyse.mockResolvedValue(results);
+    measure.mockRejectedValue(
+      new LabError('navigation_failed', 'The page did not load.'),
+    );
+    await analyses.dispatch([{ id, run: 1, accountId: '1' }]);
+    expect(await jobs.runNext()).toBe('done');
+    expect(repository.rows.get(id)).toMatchObject({
+      status: 'failed',
+      error: {
+        code: 'render_failed',
+        message: 'The lab measurement failed: The page did not load.',
+      },
+    });
+  });
+
+  it('measures nothing without lab: true', async () => {
+    const { id } = queued();
+    analyse.mockResolvedValue(results);
+    await analyses.dispatch([{ id, run: 1, accountId: '1' }]);
+    expect(await jobs.runNext()).toBe('done');
+    expect(measure).not.toHaveBeenCalled();
   });
 
   it('adds a run once, however often it is dispatched', async () => {

@@ -1,7 +1,12 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { Analyser, AnalysisResults } from '../analysis/index.js';
+import { AnalysisError, withLabScore } from '../analysis/index.js';
+import type { Analyser } from '../analysis/index.js';
+import { APP_CONFIG } from '../config/config.js';
+import type { AppConfig } from '../config/config.js';
+import { LabError, LighthouseMeasurer } from '../lab/index.js';
+import type { LabResult } from '../lab/index.js';
 import { AnalysisEngine } from '../analysis-jobs/analysis-engine.js';
 import { AnalysisSettlement } from '../analysis-jobs/analysis-settlement.js';
 import type {
@@ -14,6 +19,7 @@ import { AnalysisSubjects } from '../analysis-jobs/analysis-subjects.js';
 import type { Outbox } from '../events/domain-events.js';
 import { REPORT_EVENT_TYPES, reportEvents } from './report-events.js';
 import type { ReportOutcome } from './report-events.js';
+import type { ReportResults } from './report.entity.js';
 import { ReportsRepository } from './reports.repository.js';
 import type { ClaimedRun } from './reports.repository.js';
 
@@ -24,7 +30,7 @@ import type { ClaimedRun } from './reports.repository.js';
  */
 @Injectable()
 export class ReportSubjects
-  implements AnalysisSubject<ClaimedRun, AnalysisResults>, OnModuleInit
+  implements AnalysisSubject<ClaimedRun, ReportResults>, OnModuleInit
 {
   readonly kind = 'report';
 
@@ -33,6 +39,8 @@ export class ReportSubjects
     private readonly subjects: AnalysisSubjects,
     private readonly engine: AnalysisEngine,
     private readonly settlement: AnalysisSettlement,
+    private readonly lab: LighthouseMeasurer,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
@@ -77,14 +85,33 @@ export class ReportSubjects
     return this.reports.claim(id, run);
   }
 
-  analyse(claim: ClaimedRun, analyser: Analyser): Promise<AnalysisResults> {
-    return analyser.analyse(claim.url, { render: claim.render });
+  /** The analysis; with lab: true, the page measured in the lab too and its score counted in. */
+  async analyse(claim: ClaimedRun, analyser: Analyser): Promise<ReportResults> {
+    const results = await analyser.analyse(claim.url, { render: claim.render });
+    if (!claim.lab) return results;
+    const lab = await this.measure(results.page.final_url);
+    return { ...withLabScore(results, lab.performance_score), lab };
+  }
+
+  private async measure(url: string): Promise<LabResult> {
+    try {
+      return await this.lab.measure(url, { runs: this.config.labRuns });
+    } catch (error) {
+      if (!(error instanceof LabError)) throw error;
+      // A lab failure fails the run as a render's does: what the browser met, in words.
+      throw new AnalysisError(
+        error.code === 'blocked' || error.code === 'timeout'
+          ? error.code
+          : 'render_failed',
+        `The lab measurement failed: ${error.message}`,
+      );
+    }
   }
 
   complete(
     { id, run }: AnalysisRef,
     claim: ClaimedRun,
-    results: AnalysisResults,
+    results: ReportResults,
     outbox: Outbox,
   ): Promise<boolean> {
     return this.reports.complete(id, run, results, (manager) =>

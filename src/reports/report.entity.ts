@@ -11,6 +11,7 @@ import type {
   AnalysisFailureCode,
 } from '../analysis-jobs/analysis-subject.js';
 import type { AnalysisResults, Rating } from '../analysis/index.js';
+import type { LabResult } from '../lab/index.js';
 import type { Schedule } from '../schedules/schedule.js';
 import { Privacy } from '../sharing/privacy.js';
 
@@ -25,6 +26,9 @@ export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
 /** A report's privacy: the model every shared thing has (sharing/privacy.ts). */
 export { Privacy };
+
+/** A report's results: the analysis, and with lab: true its lab section (docs/lab.md). */
+export type ReportResults = AnalysisResults & { lab?: LabResult };
 
 /** The analyser's codes, and `internal` for a failure it did not expect (docs/api.md, "error.code"). */
 export const REPORT_ERROR_CODES = ANALYSIS_FAILURE_CODES;
@@ -101,6 +105,10 @@ export class Report {
   @Column({ type: 'boolean', default: false })
   render: boolean;
 
+  /** Also measured in a lab browser (lab: true), on every run. */
+  @Column({ type: 'boolean', default: false })
+  lab: boolean;
+
   /** Analysed again by itself this often; null when never. */
   @Column({ type: 'text', nullable: true })
   schedule: Schedule | null;
@@ -122,5 +130,5 @@ export class Report {
   error: ReportError | null;
 
   @Column({ type: 'jsonb', nullable: true })
-  results: AnalysisResults | null;
+  results: ReportResults | null;
 }

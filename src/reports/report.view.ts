@@ -1,17 +1,20 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { RATINGS } from '../analysis/index.js';
-import type { AnalysisResults, Rating } from '../analysis/index.js';
-import {
-  AnalysisResultsView,
-  withCatalogueLinks,
-} from '../analysis-jobs/analysis-results.view.js';
+import type { Rating } from '../analysis/index.js';
+import { withCatalogueLinks } from '../analysis-jobs/analysis-results.view.js';
+import { ReportResultsView } from './lab-result.view.js';
 import { ListEnvelopeOf } from '../common/pagination/page.views.js';
 import {
   Privacy,
   REPORT_ERROR_CODES,
   REPORT_STATUSES,
 } from './report.entity.js';
-import type { Report, ReportErrorCode, ReportStatus } from './report.entity.js';
+import type {
+  Report,
+  ReportErrorCode,
+  ReportResults,
+  ReportStatus,
+} from './report.entity.js';
 import { SCHEDULES } from '../schedules/schedule.js';
 import type { Schedule } from '../schedules/schedule.js';
 
@@ -107,6 +110,13 @@ export class ReportSummaryView {
   render: boolean;
 
   @ApiProperty({
+    description:
+      'Whether the page is also measured in a lab browser (`lab: true` when created); the figures are in the results’ `lab` section.',
+    example: false,
+  })
+  lab: boolean;
+
+  @ApiProperty({
     enum: [...SCHEDULES, null],
     type: 'string',
     nullable: true,
@@ -128,12 +138,12 @@ export class ReportSummaryView {
 
 export class ReportView extends ReportSummaryView {
   @ApiProperty({
-    type: AnalysisResultsView,
+    type: ReportResultsView,
     nullable: true,
     description:
-      'The full analysis: score, categories, checks and page facts (docs/checks.md); null until an analysis completes.',
+      'The full analysis: score, categories, checks and page facts (docs/checks.md), and with lab: true the lab section; null until an analysis completes.',
   })
-  results: AnalysisResults | null;
+  results: ReportResults | null;
 }
 
 export class ReportEnvelope {
@@ -176,6 +186,7 @@ export function toSummaryView(
     error: report.error,
     share_url: shareUrlOf(report, origin),
     render: report.render,
+    lab: report.lab,
     schedule: report.schedule,
     next_run_at: report.nextRunAt?.toISOString() ?? null,
   };

@@ -26,6 +26,8 @@ export interface NewReport {
   nextRunAt: Date | null;
   /** Judged as a browser renders the page. */
   render: boolean;
+  /** Also measured in a lab browser. */
+  lab: boolean;
 }
 
 /** What a write that adds to an account's reports finds of them, under the account's lock. */
@@ -50,6 +52,8 @@ export interface ClaimedRun {
   url: string;
   /** Judge the page as a browser renders it. */
   render: boolean;
+  /** Also measure the page in a lab browser. */
+  lab: boolean;
   attempts: number;
   accountId: string;
   /** The latest completed result so far; both null before the first completion. */
@@ -75,7 +79,7 @@ const REQUEUE_COLUMNS: QueryDeepPartialEntity<Report> = {
 /** Every selected column of a report, named as the entity names it (see findForAccount). */
 const REPORT_COLUMNS = `id, account_id AS "accountId", url, project, status, result,
   score, privacy, password_hash AS "passwordHash", run, attempts,
-  share_token AS "shareToken", share_version AS "shareVersion", schedule, render,
+  share_token AS "shareToken", share_version AS "shareVersion", schedule, render, lab,
   next_run_at AS "nextRunAt", generated_at AS "generatedAt",
   created_at AS "createdAt", updated_at AS "updatedAt", error, results`;
 /** What a completed analysis sets on its report. */
@@ -171,13 +175,13 @@ export class ReportsRepository {
       admit(await this.countsOf(manager, accountId));
       const rows: InsertedRow[] = await manager.query(
         `INSERT INTO reports (account_id, url, project, status, privacy, password_hash, share_token,
-                              schedule, next_run_at, render)
+                              schedule, next_run_at, render, lab)
          SELECT $1, item.url, item.project, 'queued', item.privacy, item.password_hash,
-                item.share_token, item.schedule, item.next_run_at, item.render
+                item.share_token, item.schedule, item.next_run_at, item.render, item.lab
          FROM unnest($2::varchar[], $3::varchar[], $4::smallint[], $5::text[], $6::text[],
-                     $7::text[], $8::timestamptz[], $9::boolean[])
+                     $7::text[], $8::timestamptz[], $9::boolean[], $10::boolean[])
               WITH ORDINALITY AS item(url, project, privacy, password_hash, share_token,
-                                      schedule, next_run_at, render, n)
+                                      schedule, next_run_at, render, lab, n)
          ORDER BY item.n
          RETURNING id, created_at, updated_at`,
         [
@@ -190,6 +194,7 @@ export class ReportsRepository {
           reports.map((report) => report.schedule),
           reports.map((report) => report.nextRunAt),
           reports.map((report) => report.render),
+          reports.map((report) => report.lab),
         ],
       );
       // Ids are drawn in the order the rows are inserted: the order given.
@@ -339,11 +344,12 @@ export class ReportsRepository {
       runStartedAt: () =>
         `CASE WHEN status = 'queued' AND attempts = 0 THEN now() ELSE coalesce(run_started_at, now()) END`,
     })
-      .returning('url, render, attempts, account_id, score, result')
+      .returning('url, render, lab, attempts, account_id, score, result')
       .execute();
     const [row] = result.raw as Array<{
       url: string;
       render: boolean;
+      lab: boolean;
       attempts: number;
       account_id: string;
       score: number | null;
@@ -353,6 +359,7 @@ export class ReportsRepository {
     return {
       url: row.url,
       render: row.render,
+      lab: row.lab,
       attempts: row.attempts,
       accountId: String(row.account_id),
       previous: { score: row.score, result: row.result },

@@ -14,6 +14,7 @@ import {
 } from '../common/problem.js';
 import {
   assertRenderingAvailable,
+  LAB_BUDGET_MS,
   RENDER_BUDGET_MS,
 } from '../common/rendering-available.js';
 import { throwIfInvalid } from '../common/validation.js';
@@ -198,6 +199,9 @@ export class ReportsService {
   ): Promise<Report> {
     throwIfInvalid(await this.judgeNew(body, body.fieldErrors));
     if (body.render) await assertRenderingAvailable(this.config.chromiumPath);
+    if (body.lab) {
+      await assertRenderingAvailable(this.config.chromiumPath, 'lab');
+    }
     const report = await this.newReport(accountId, body);
     const [saved] = await this.reports.insertQueued(
       [report],
@@ -233,6 +237,9 @@ export class ReportsService {
     throwIfInvalid(errors);
     if (body.reports.some((item) => item.render)) {
       await assertRenderingAvailable(this.config.chromiumPath);
+    }
+    if (body.reports.some((item) => item.lab)) {
+      await assertRenderingAvailable(this.config.chromiumPath, 'lab');
     }
     const reports = await Promise.all(
       body.reports.map((item) => this.newReport(accountId, item)),
@@ -292,6 +299,7 @@ export class ReportsService {
     const schedule = scheduleOf(body.schedule ?? 'off');
     return {
       render: body.render ?? false,
+      lab: body.lab ?? false,
       schedule,
       nextRunAt: schedule ? firstRunAt(schedule, this.clock.now()) : null,
       accountId,
@@ -439,7 +447,8 @@ export class ReportsService {
       saved.id,
       this.config.analyser.deadlineMs +
         1_000 +
-        (saved.render ? RENDER_BUDGET_MS : 0),
+        (saved.render ? RENDER_BUDGET_MS : 0) +
+        (saved.lab ? LAB_BUDGET_MS : 0),
     );
     return this.reports
       .findForAccount(saved.accountId, saved.id)

@@ -34,7 +34,8 @@ import type { ListSiteAuditsQuery } from './dto/list-site-audits.query.js';
 import { hasStopped } from './site-audit.js';
 import type { SiteAudit } from './site-audit.js';
 import { SiteAuditsRepository } from './site-audits.repository.js';
-import { DEFAULT_LAB_RUNS, SiteAuditLab } from './templates/site-audit-lab.js';
+import { DEFAULT_LAB_RUNS } from '../lab/index.js';
+import { SiteAuditLab } from './templates/site-audit-lab.js';
 import type { AuditChange } from './site-audits.repository.js';
 
 /** An audit waiting for room is worth asking for again after this. */
@@ -98,6 +99,8 @@ export class SiteAuditsService {
     }
     throwIfInvalid(errors);
     if (body.render) await assertRenderingAvailable(this.config.chromiumPath);
+    if (body.lab)
+      await assertRenderingAvailable(this.config.chromiumPath, 'lab');
     if (body.lab && !this.lab.available) {
       throw new ProblemException(
         503,

@@ -713,6 +713,11 @@ export interface components {
        */
       render: boolean;
       /**
+       * @description Whether the page is also measured in a lab browser (`lab: true` when created); the figures are in the results’ `lab` section.
+       * @example false
+       */
+      lab: boolean;
+      /**
        * @description How often the page is analysed again by itself; null when it is not.
        * @enum {string|null}
        */
@@ -827,7 +832,86 @@ export interface components {
       dom_elements: number;
       words: number;
     };
-    AnalysisResultsView: {
+    LabSpreadView: {
+      /** @example 2410.5 */
+      min: number;
+      /** @example 2655.2 */
+      max: number;
+    };
+    LabMetricView: {
+      /**
+       * @description Named as Lighthouse CI’s assertions name it.
+       * @enum {string}
+       */
+      id:
+        | 'largest_contentful_paint'
+        | 'cumulative_layout_shift'
+        | 'total_blocking_time'
+        | 'first_contentful_paint'
+        | 'speed_index';
+      /**
+       * @description The median of the runs: milliseconds, or unitless for cumulative_layout_shift.
+       * @example 2512.3
+       */
+      value: number;
+      /** @enum {string} */
+      unit: 'ms' | 'unitless';
+      /**
+       * @description Lighthouse’s band of the median (mobile): good up to LCP 2500 ms, CLS 0.1, TBT 200 ms, FCP 1800 ms, Speed Index 3387 ms; poor past 4000 ms, 0.25, 600 ms, 3000 ms, 5800 ms.
+       * @enum {string}
+       */
+      band: 'good' | 'needs_improvement' | 'poor';
+      /**
+       * @description Every run’s value, in the order run.
+       * @example [
+       *       2410.5,
+       *       2512.3,
+       *       2655.2
+       *     ]
+       */
+      runs: number[];
+      spread: components['schemas']['LabSpreadView'];
+      /** @description The runs disagree: their spread is past 25% of the median and past 200 ms (0.05 for layout shift). */
+      wide: boolean;
+    };
+    LabSettingsView: {
+      /** @example lighthouse */
+      tool: string;
+      /** @example 12.8.2 */
+      tool_version: string;
+      /** @example 156.0.8078.108 */
+      browser_version: string;
+      /** @enum {string} */
+      form_factor: 'mobile' | 'desktop';
+      /** @enum {string} */
+      throttling_method: 'simulate' | 'devtools' | 'provided';
+      /**
+       * @description Lighthouse’s throttling figures as used.
+       * @example {
+       *       "rttMs": 150,
+       *       "throughputKbps": 1638.4,
+       *       "cpuSlowdownMultiplier": 4
+       *     }
+       */
+      throttling: {
+        [key: string]: number;
+      };
+    };
+    LabResultView: {
+      /** @description The URL measured, as the browser ended on it. */
+      url: string;
+      /** Format: date-time */
+      measured_at: string;
+      /** @description The median of the runs’ Lighthouse performance scores; it counts in the performance category (docs/checks.md, Scoring and the cap). */
+      performance_score: number;
+      /** @description How many runs the medians are of. */
+      runs: number;
+      metrics: components['schemas']['LabMetricView'][];
+      settings: components['schemas']['LabSettingsView'];
+      /** @description What a reader should know: wide spreads, runs that failed and were left out. */
+      warnings: string[];
+    };
+    ReportResultsView: {
       /** @description Capped at 49 when a capping check failed. */
       score: number;
       uncapped_score: number;
@@ -841,6 +925,8 @@ export interface components {
       categories: components['schemas']['CategoryScoresView'];
       checks: components['schemas']['CheckResultView'][];
       page: components['schemas']['PageFactsView'];
+      /** @description With lab: true: the page measured in a lab browser (docs/lab.md). */
+      lab?: components['schemas']['LabResultView'];
     };
     ReportView: {
       /**
@@ -894,6 +980,11 @@ export interface components {
        */
       render: boolean;
       /**
+       * @description Whether the page is also measured in a lab browser (`lab: true` when created); the figures are in the results’ `lab` section.
+       * @example false
+       */
+      lab: boolean;
+      /**
        * @description How often the page is analysed again by itself; null when it is not.
        * @enum {string|null}
        */
@@ -904,8 +995,8 @@ export interface components {
        * @example 2026-11-23T08:00:01.120Z
        */
       next_run_at: string | null;
-      /** @description The full analysis: score, categories, checks and page facts (docs/checks.md); null until an analysis completes. */
-      results: components['schemas']['AnalysisResultsView'] | null;
+      /** @description The full analysis: score, categories, checks and page facts (docs/checks.md), and with lab: true the lab section; null until an analysis completes. */
+      results: components['schemas']['ReportResultsView'] | null;
     };
     ReportEnvelope: {
       data: components['schemas']['ReportView'];
@@ -939,6 +1030,11 @@ export interface components {
        * @default false
        */
       render: boolean;
+      /**
+       * @description Also measure the page in a lab browser (Lighthouse, performance only, its default mobile emulation and simulated throttling; every request under the address policy): Largest Contentful Paint, Cumulative Layout Shift, Total Blocking Time, First Contentful Paint and Speed Index, each the median of 3 runs with its band and spread, in the results' `lab` section; the performance score counts in the performance category (docs/lab.md). Slower: about 25 s more a report, one measurement at a time per machine. 503 when the service has no Chromium.
+       * @default false
+       */
+      lab: boolean;
     };
     ReportBatchEnvelope: {
       /** @description Every report of the batch, in its order, queued. */
@@ -977,6 +1073,21 @@ export interface components {
       links: components['schemas']['ListLinksView'];
       /** @description As the reports list has it; total is always exact and the cursors null. */
       meta: components['schemas']['ListMetaView'];
+    };
+    AnalysisResultsView: {
+      /** @description Capped at 49 when a capping check failed. */
+      score: number;
+      uncapped_score: number;
+      /**
+       * @description The capping checks that failed, whether or not the cap lowered the score.
+       * @example []
+       */
+      capped_by: string[];
+      /** @enum {string} */
+      rating: 'good' | 'decent' | 'bad';
+      categories: components['schemas']['CategoryScoresView'];
+      checks: components['schemas']['CheckResultView'][];
+      page: components['schemas']['PageFactsView'];
     };
     RunView: {
       /**
@@ -1193,6 +1304,11 @@ export interface components {
        */
       render: boolean;
       /**
+       * @description Whether the page is also measured in a lab browser (`lab: true` when created); the figures are in the results’ `lab` section.
+       * @example false
+       */
+      lab: boolean;
+      /**
        * @description How often the page is analysed again by itself; null when it is not.
        * @enum {string|null}
        */
@@ -1203,8 +1319,8 @@ export interface components {
        * @example 2026-11-23T08:00:01.120Z
        */
       next_run_at: string | null;
-      /** @description The full analysis: score, categories, checks and page facts (docs/checks.md); null until an analysis completes. */
-      results: components['schemas']['AnalysisResultsView'] | null;
+      /** @description The full analysis: score, categories, checks and page facts (docs/checks.md), and with lab: true the lab section; null until an analysis completes. */
+      results: components['schemas']['ReportResultsView'] | null;
       /** @description The scores of the report's kept completed runs, oldest first (the shared page's chart). */
       score_history: components['schemas']['ScorePointView'][];
     };
@@ -1645,12 +1761,6 @@ export interface components {
     AuditDiffEnvelope: {
       data: components['schemas']['AuditDiffView'];
     };
-    LabSpreadView: {
-      /** @example 1800 */
-      min: number;
-      /** @example 2300 */
-      max: number;
-    };
     TemplateMetricView: {
       /**
        * @example largest_contentful_paint
@@ -1682,35 +1792,6 @@ export interface components {
       wide: boolean;
       /** @description Said when `wide`: how far to trust the value. */
       warning: string | null;
-    };
-    LabMetricView: {
-      /**
-       * @example largest_contentful_paint
-       * @enum {string}
-       */
-      id:
-        | 'largest_contentful_paint'
-        | 'cumulative_layout_shift'
-        | 'total_blocking_time'
-        | 'first_contentful_paint'
-        | 'speed_index';
-      /**
-       * @description The median of the runs: milliseconds, or unitless for layout shift.
-       * @example 2100
-       */
-      value: number;
-      /** @enum {string} */
-      unit: 'ms' | 'unitless';
-      /**
-       * @description Lighthouse's band of the value.
-       * @enum {string}
-       */
-      band: 'good' | 'needs_improvement' | 'poor';
-      /** @description Every run's value, in the order run. */
-      runs: number[];
-      spread: components['schemas']['LabSpreadView'];
-      /** @description The runs disagree more than a median can be trusted for. */
-      wide: boolean;
     };
     LabFailureView: {
       /**
@@ -1998,6 +2079,11 @@ export interface components {
            * @default false
            */
           render?: boolean;
+          /**
+           * @description Also measure the page in a lab browser (Lighthouse, performance only, its default mobile emulation and simulated throttling; every request under the address policy): Largest Contentful Paint, Cumulative Layout Shift, Total Blocking Time, First Contentful Paint and Speed Index, each the median of 3 runs with its band and spread, in the results' `lab` section; the performance score counts in the performance category (docs/lab.md). Slower: about 25 s more a report, one measurement at a time per machine. 503 when the service has no Chromium.
+           * @default false
+           */
+          lab?: boolean;
         };
         'application/json': {
           /**
@@ -2028,6 +2114,11 @@ export interface components {
            * @default false
            */
           render?: boolean;
+          /**
+           * @description Also measure the page in a lab browser (Lighthouse, performance only, its default mobile emulation and simulated throttling; every request under the address policy): Largest Contentful Paint, Cumulative Layout Shift, Total Blocking Time, First Contentful Paint and Speed Index, each the median of 3 runs with its band and spread, in the results' `lab` section; the performance score counts in the performance category (docs/lab.md). Slower: about 25 s more a report, one measurement at a time per machine. 503 when the service has no Chromium.
+           * @default false
+           */
+          lab?: boolean;
         };
       };
     };

@@ -5,6 +5,8 @@ import { AnalysisSettlement } from '../../src/analysis-jobs/analysis-settlement.
 import { AnalysisSubjects } from '../../src/analysis-jobs/analysis-subjects.js';
 import { DomainEvents } from '../../src/events/domain-events.js';
 import { JobQueue } from '../../src/jobs/job-queue.js';
+import { LighthouseMeasurer } from '../../src/lab/index.js';
+import type { LabMeasurer } from '../../src/lab/index.js';
 
 /**
  * The analysis engine for unit tests of a subject: the real engine, subjects and
@@ -15,6 +17,8 @@ export function engineProviders(options: {
   jobs: JobQueue;
   analyser: Pick<Analyser, 'analyse'> | Analyser;
   announced?: string[];
+  /** The lab's measurer; by default one that refuses, as no test measures unless it says so. */
+  lab?: LabMeasurer;
 }): Provider[] {
   return [
     AnalysisEngine,
@@ -22,6 +26,13 @@ export function engineProviders(options: {
     DomainEvents,
     { provide: JobQueue, useValue: options.jobs },
     { provide: Analyser, useValue: options.analyser },
+    {
+      provide: LighthouseMeasurer,
+      useValue: options.lab ?? {
+        measure: () =>
+          Promise.reject(new Error('This test measures nothing in the lab.')),
+      },
+    },
     {
       provide: AnalysisSettlement,
       useValue: {

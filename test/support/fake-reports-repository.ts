@@ -120,6 +120,7 @@ export class FakeReportsRepository implements PublicOf<ReportsRepository> {
       schedule: null,
       nextRunAt: null,
       render: false,
+      lab: false,
       generatedAt: null,
       createdAt: now,
       updatedAt: now,
@@ -260,6 +261,7 @@ export class FakeReportsRepository implements PublicOf<ReportsRepository> {
     return Promise.resolve({
       url: stored.url,
       render: stored.render,
+      lab: stored.lab,
       attempts: stored.attempts,
       accountId: stored.accountId,
       previous: { score: stored.score, result: stored.result },

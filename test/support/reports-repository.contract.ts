@@ -33,6 +33,7 @@ function newReport(
     passwordHash: null,
     shareToken: null,
     render: false,
+    lab: false,
     schedule: null,
     nextRunAt: null,
     ...fields,
@@ -144,6 +145,7 @@ export function reportsRepositoryContract(
       expect(await s.reports.claim(report.id, 1)).toEqual({
         url: report.url,
         render: false,
+        lab: false,
         attempts: 0,
         accountId: account,
         previous: { score: null, result: null },
@@ -161,6 +163,15 @@ export function reportsRepositoryContract(
       expect(await s.reports.claim(report.id, 1)).toMatchObject({
         render: true,
       });
+    });
+
+    it('keeps lab: true of a report, and claims its runs with it', async () => {
+      const report = await queued({ lab: true });
+      expect(await s.reports.findForAccount(account, report.id)).toMatchObject({
+        lab: true,
+        render: false,
+      });
+      expect(await s.reports.claim(report.id, 1)).toMatchObject({ lab: true });
     });
 
     it('completes a running run once, and keeps its results', async () => {

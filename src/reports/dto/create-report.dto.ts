@@ -68,4 +68,15 @@ export class CreateReportDto extends BodyCheckedInService {
   @OptionalNotNull()
   @IsBoolean({ message: 'render must be true or false' })
   render?: boolean;
+
+  @ApiPropertyOptional({
+    type: 'boolean',
+    default: false,
+    description:
+      "Also measure the page in a lab browser (Lighthouse, performance only, its default mobile emulation and simulated throttling; every request under the address policy): Largest Contentful Paint, Cumulative Layout Shift, Total Blocking Time, First Contentful Paint and Speed Index, each the median of 3 runs with its band and spread, in the results' `lab` section; the performance score counts in the performance category (docs/lab.md). Slower: about 25 s more a report, one measurement at a time per machine. 503 when the service has no Chromium.",
+  })
+  @FormBoolean()
+  @OptionalNotNull()
+  @IsBoolean({ message: 'lab must be true or false' })
+  lab?: boolean;
 }

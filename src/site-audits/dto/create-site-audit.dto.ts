@@ -29,13 +29,12 @@ import {
   SCHEDULE_PROPERTY,
 } from '../../schedules/schedule-field.js';
 import type { ScheduleSetting } from '../../schedules/schedule.js';
+import { DEFAULT_LAB_RUNS, MAX_LAB_RUNS } from '../../lab/index.js';
 
 /** The most path prefixes `include` or `exclude` takes. */
 export const MAX_PREFIXES = 20;
 /** The deepest `max_depth`. */
 export const MAX_DEPTH = 1_000;
-/** Lab runs per measured page: each run of Lighthouse takes about 12 s here. */
-export const MAX_LAB_RUNS = 9;
 
 /** A form sends `include=/a&include=/b` or `include=/a,/b`; one alone arrives as a string. */
 const ListOfStrings = () =>
@@ -180,7 +179,7 @@ export class CreateSiteAuditDto extends BodyCheckedInService {
     type: 'integer',
     minimum: 1,
     maximum: MAX_LAB_RUNS,
-    default: 3,
+    default: DEFAULT_LAB_RUNS,
     description:
       'Runs per measured page with lab: true; each metric is their median (Lighthouse: the median of 5 is about twice as stable as one run).',
   })

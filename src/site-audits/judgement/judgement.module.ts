@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuditDiffs } from '../diff/audit-diffs.js';
 import { SiteAuditDiffRepository } from '../diff/site-audit-diff.repository.js';
-import { LAB_MEASURER } from '../../lab/lab-measurer.token.js';
+import { AnalysisJobsModule } from '../../analysis-jobs/analysis-jobs.module.js';
 import { SiteAuditsRepository } from '../site-audits.repository.js';
 import { SiteAuditLab } from '../templates/site-audit-lab.js';
 import { SiteAuditLabRepository } from '../templates/site-audit-lab.repository.js';
@@ -18,6 +18,7 @@ import { SiteJudgementRepository } from './site-judgement.repository.js';
  * and their diffs through what this module shares.
  */
 @Module({
+  imports: [AnalysisJobsModule],
   providers: [
     SiteAuditsRepository,
     SiteAuditDiffRepository,
@@ -29,8 +30,6 @@ import { SiteJudgementRepository } from './site-judgement.repository.js';
     SiteCrawlOutcomes,
     SiteAuditLabRepository,
     SiteAuditLab,
-    // No measurer in this build until the lab module binds one: lab: true answers 503.
-    { provide: LAB_MEASURER, useValue: null },
   ],
   exports: [
     SiteAuditsRepository,

@@ -12,7 +12,8 @@ import type {
   TargetProbe,
 } from '../../analysis/index.js';
 import { urlHash } from '../../crawler/crawl.js';
-import { DEFAULT_LAB_RUNS, SiteAuditLab } from '../templates/site-audit-lab.js';
+import { DEFAULT_LAB_RUNS } from '../../lab/index.js';
+import { SiteAuditLab } from '../templates/site-audit-lab.js';
 import { SiteAuditOutcomes } from './site-audit-events.js';
 import { SiteJudgementRepository } from './site-judgement.repository.js';
 import type {

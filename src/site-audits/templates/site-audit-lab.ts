@@ -9,8 +9,6 @@ import { templateMetricsOf } from './template-metrics.js';
 
 /** Templates measured, the biggest first: past it, a site of one-off pages would take hours. */
 export const LAB_TEMPLATES_MAX = 50;
-/** Runs per page when an audit asks for none. */
-export const DEFAULT_LAB_RUNS = 3;
 
 /**
  * The lab phase of a site audit, after its crawl is judged: its pages grouped into

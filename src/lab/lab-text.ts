@@ -1,0 +1,38 @@
+import type { LabResult } from './lab-result.js';
+
+const NAMES = {
+  largest_contentful_paint: 'Largest Contentful Paint',
+  cumulative_layout_shift: 'Cumulative Layout Shift',
+  total_blocking_time: 'Total Blocking Time',
+  first_contentful_paint: 'First Contentful Paint',
+  speed_index: 'Speed Index',
+} as const;
+
+const BANDS = {
+  good: 'good',
+  needs_improvement: 'needs improvement',
+  poor: 'poor',
+} as const;
+
+function figure(value: number, unit: 'ms' | 'unitless'): string {
+  return unit === 'ms' ? `${Math.round(value)} ms` : value.toFixed(3);
+}
+
+/** A lab result for a person: each metric's median, band and spread, then the warnings. */
+export function renderLab(lab: LabResult): string {
+  const { settings } = lab;
+  const lines = [
+    `Lab performance ${lab.performance_score}/100 (median of ${lab.runs} run${lab.runs === 1 ? '' : 's'}; Lighthouse ${settings.tool_version}, ${settings.form_factor}, ${settings.throttling_method} throttling, Chromium ${settings.browser_version})`,
+  ];
+  for (const metric of lab.metrics) {
+    const spread =
+      metric.runs.length > 1
+        ? ` (runs ${figure(metric.spread.min, metric.unit)} to ${figure(metric.spread.max, metric.unit)}${metric.wide ? ', wide' : ''})`
+        : '';
+    lines.push(
+      `  ${NAMES[metric.id]}: ${figure(metric.value, metric.unit)}, ${BANDS[metric.band]}${spread}`,
+    );
+  }
+  for (const warning of lab.warnings) lines.push(`  ! ${warning}`);
+  return lines.join('\n');
+}
