@@ -29,6 +29,9 @@ for (let n = 0; n < Number(runs); n += 1) {
 process.exit(0);
 `;
 
+/** Lighthouse's heap: a run's trace of a heavy page takes hundreds of MB. */
+const LIGHTHOUSE_HEAP_MB = 1024;
+
 /** The most of the process's stderr kept to say why it failed. */
 const STDERR_KEPT = 4_000;
 
@@ -50,7 +53,16 @@ export async function* lighthouseRuns(
 ): AsyncGenerator<LighthouseRunOutcome> {
   const child = spawn(
     process.execPath,
-    ['--input-type=module', '-e', PROGRAM, url, String(port), String(runs)],
+    [
+      // A worker's own heap cap (NODE_OPTIONS, docs/operations.md) is not Lighthouse's: its traces need more.
+      `--max-old-space-size=${LIGHTHOUSE_HEAP_MB}`,
+      '--input-type=module',
+      '-e',
+      PROGRAM,
+      url,
+      String(port),
+      String(runs),
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let stderr = '';
