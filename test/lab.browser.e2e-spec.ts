@@ -188,7 +188,8 @@ navigator.sendBeacon('http://127.0.0.2:${v4.port}/beacon', 'x');
   });
 
   it('finds a fast page good on every metric, with the settings it ran with', async () => {
-    const result = await measurer.measure(site.url('/fast'), { runs: 1 });
+    // The median of 3, as the service measures by default: a cold browser's first run can count its own start-up as blocking time.
+    const result = await measurer.measure(site.url('/fast'), { runs: 3 });
     expect(result.metrics.map((m) => [m.id, m.band])).toEqual([
       ['largest_contentful_paint', 'good'],
       ['cumulative_layout_shift', 'good'],
@@ -199,7 +200,7 @@ navigator.sendBeacon('http://127.0.0.2:${v4.port}/beacon', 'x');
     expect(result.performance_score).toBeGreaterThanOrEqual(90);
     expect(result).toMatchObject({
       url: site.url('/fast'),
-      runs: 1,
+      runs: 3,
       settings: {
         tool: 'lighthouse',
         tool_version: '12.8.2',
@@ -267,6 +268,19 @@ navigator.sendBeacon('http://127.0.0.2:${v4.port}/beacon', 'x');
       code: 'browser_missing',
       message: expect.stringContaining('apt-get install chromium') as unknown,
     });
+  });
+
+  it("measures in a process of its own, past the heap cap a worker's NODE_OPTIONS sets", async () => {
+    const before = process.env.NODE_OPTIONS;
+    // Far under what Lighthouse needs: its process must not inherit it.
+    process.env.NODE_OPTIONS = '--max-old-space-size=48';
+    try {
+      const result = await measurer.measure(site.url('/fast'), { runs: 1 });
+      expect(result.runs).toBe(1);
+    } finally {
+      if (before === undefined) delete process.env.NODE_OPTIONS;
+      else process.env.NODE_OPTIONS = before;
+    }
   });
 
   it('takes turns: two measures at once never overlap on the machine', async () => {
