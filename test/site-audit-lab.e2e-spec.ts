@@ -233,6 +233,18 @@ describe('site audit lab phase without Chromium', () => {
     await t?.close();
   });
 
+  it('refuses lab_runs outside 1 to 5 with the field named, before anything else', async () => {
+    const { key } = await t.newAccount();
+    for (const lab_runs of [0, 6, 'three']) {
+      const res = await t
+        .as(key)
+        .post('/api/v1/site-audits')
+        .send({ url: 'http://127.0.0.1:9/', lab: true, lab_runs })
+        .expect(422);
+      expect(JSON.stringify(res.body)).toContain('lab_runs');
+    }
+  });
+
   it('answers lab: true with a problem saying what to install', async () => {
     const { key } = await t.newAccount();
     const res = await t
