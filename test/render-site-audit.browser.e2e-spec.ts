@@ -213,6 +213,34 @@ run('site audits with render: true', () => {
       'fragment_routes',
     );
     expect(routed.value).toEqual([site.url('/#/pricing')]);
+    // Site-wide, each route once with the pages linking to it, in the API and on the share page.
+    const routes = (
+      await t
+        .as(key)
+        .get(
+          `/api/v1/site-audits/${finished.id}/issues/fragment_routes/targets`,
+        )
+        .expect(200)
+    ).body.data as Array<{ url: string; sources: string[] }>;
+    expect(routes.map(({ url, sources }) => ({ url, sources }))).toEqual([
+      { url: site.url('/#/pricing'), sources: [site.url('/features')] },
+    ]);
+    const shared = (
+      await t
+        .as(key)
+        .put(`/api/v1/site-audits/${finished.id}`)
+        .send({ privacy: 0 })
+        .expect(200)
+    ).body.data as { share_url: string };
+    const sharePage = (
+      await t
+        .anonymous()
+        .get(`${new URL(shared.share_url).pathname}/issues/fragment_routes`)
+        .expect(200)
+    ).text;
+    expect(sharePage).toContain(
+      'a route by fragment: no page of its own to search engines',
+    );
     const served = await audit({}, staticSite);
     const verdicts = (of: FixtureSite, audited: typeof pages) =>
       Object.fromEntries(

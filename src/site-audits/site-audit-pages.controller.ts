@@ -123,7 +123,7 @@ export class SiteAuditPagesController {
   @ApiOperation({
     operationId: 'listSiteAuditIssueTargets',
     summary:
-      'The targets of a link or canonical finding (broken_link, redirected_link, canonical_broken, canonical_redirect): each target URL once, with its answer and every page pointing at it',
+      'The targets of a link, canonical or route finding (broken_link, redirected_link, canonical_broken, canonical_redirect, fragment_routes): each target URL once, with its answer and every page pointing at it',
   })
   @ApiOkResponse({ type: FindingTargetListEnvelope })
   @ApiProblemResponses({

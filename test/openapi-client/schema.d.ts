@@ -306,7 +306,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The targets of a link or canonical finding (broken_link, redirected_link, canonical_broken, canonical_redirect): each target URL once, with its answer and every page pointing at it */
+    /** The targets of a link, canonical or route finding (broken_link, redirected_link, canonical_broken, canonical_redirect, fragment_routes): each target URL once, with its answer and every page pointing at it */
     get: operations['listSiteAuditIssueTargets'];
     put?: never;
     post?: never;

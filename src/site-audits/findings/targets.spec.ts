@@ -50,4 +50,34 @@ describe('targetsOf', () => {
     expect(target.sources).toEqual(['http://s/a']);
     expect(answerOf(target)).toBe('301 → http://s/y');
   });
+
+  it('gathers routes by fragment, bare URLs in the evidence, each once with its pages', () => {
+    const targets = targetsOf([
+      { url: 'http://s/', value: ['http://s/#/pricing', 'http://s/#/team'] },
+      { url: 'http://s/features', value: ['http://s/#/pricing'] },
+    ]);
+    expect(targets).toEqual([
+      {
+        url: 'http://s/#/pricing',
+        status_code: null,
+        error: null,
+        redirect_to: null,
+        sources: ['http://s/', 'http://s/features'],
+      },
+      {
+        url: 'http://s/#/team',
+        status_code: null,
+        error: null,
+        redirect_to: null,
+        sources: ['http://s/'],
+      },
+    ]);
+    expect(answerOf(targets[0], 'fragment_routes')).toBe(
+      'a route by fragment: no page of its own to search engines',
+    );
+    // A link's target says its own answer, whichever check asks.
+    expect(
+      answerOf({ ...targets[0], status_code: 404 }, 'fragment_routes'),
+    ).toBe('404');
+  });
 });

@@ -1,5 +1,5 @@
 /**
- * The site checks whose evidence names target pages (a link's or a canonical's): their
+ * The checks whose evidence names target URLs (a link's, a canonical's, a route's): their
  * findings read best by target, the missing page once with every page pointing at it,
  * rather than the same target said again on each linking page.
  */
@@ -8,7 +8,13 @@ export const TARGETED_CHECKS: ReadonlySet<string> = new Set([
   'redirected_link',
   'canonical_broken',
   'canonical_redirect',
+  'fragment_routes',
 ]);
+
+/** What a target of these checks is, where no answer of its own says it: no request was made for it. */
+const UNFETCHED_TARGETS: Readonly<Record<string, string>> = {
+  fragment_routes: 'a route by fragment: no page of its own to search engines',
+};
 
 /** One target of a targeted finding: its answer and the pages that point at it. */
 export interface FindingTarget {
@@ -27,15 +33,17 @@ interface TargetEvidence {
   redirect_to?: unknown;
 }
 
-/** The target evidence of one page: a list of targets (links) or one (a canonical). */
+/** The target evidence of one page: a list of targets (links, or routes as bare URLs) or one (a canonical). */
 function targetsIn(value: unknown): TargetEvidence[] {
-  const items = Array.isArray(value) ? value : [value];
-  return items.filter(
-    (item): item is TargetEvidence =>
-      item !== null &&
-      typeof item === 'object' &&
-      typeof (item as TargetEvidence).url === 'string',
-  );
+  const items: unknown[] = Array.isArray(value) ? value : [value];
+  return items
+    .map((item) => (typeof item === 'string' ? { url: item } : item))
+    .filter(
+      (item): item is TargetEvidence =>
+        item !== null &&
+        typeof item === 'object' &&
+        typeof (item as TargetEvidence).url === 'string',
+    );
 }
 
 /**
@@ -76,11 +84,13 @@ export function targetsOf(
   );
 }
 
-/** A target's answer in words: `404`, `404 → /new`, or the error. */
-export function answerOf(target: FindingTarget): string {
+/** A target's answer in words: `404`, `404 → /new`, the error, or what `checkId`'s unfetched targets are. */
+export function answerOf(target: FindingTarget, checkId?: string): string {
   const answer =
     target.status_code !== null
       ? String(target.status_code)
-      : (target.error ?? 'no answer');
+      : (target.error ??
+        (checkId ? UNFETCHED_TARGETS[checkId] : undefined) ??
+        'no answer');
   return target.redirect_to ? `${answer} → ${target.redirect_to}` : answer;
 }

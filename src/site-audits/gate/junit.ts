@@ -73,7 +73,7 @@ function testCase(outcome: AssertionOutcome): string {
         ])
       : outcome.targets && outcome.targets.length > 0
         ? outcome.targets.flatMap((target) => [
-            `${target.url} (${answerOf(target)}), from ${target.sources.length} ${target.sources.length === 1 ? 'page' : 'pages'}:`,
+            `${target.url} (${answerOf(target, outcome.assertion.id)}), from ${target.sources.length} ${target.sources.length === 1 ? 'page' : 'pages'}:`,
             ...target.sources.map((url) => `  ${url}`),
           ])
         : outcome.pages),

@@ -115,7 +115,7 @@ function byTarget(o: AssertionOutcome, targets: FindingTarget[]): string[] {
   for (const target of targets.slice(0, PAGES_LISTED)) {
     const shown = target.sources.slice(0, PAGES_LISTED);
     lines.push(
-      `- ${markdownUrl(target.url)} (${markdownText(answerOf(target))}), from ${count(target.sources.length, 'page')}:`,
+      `- ${markdownUrl(target.url)} (${markdownText(answerOf(target, o.assertion.id))}), from ${count(target.sources.length, 'page')}:`,
       ...shown.map((url) => `  - ${markdownUrl(url)}`),
       ...(target.sources.length > shown.length
         ? [`  - … and ${target.sources.length - shown.length} more`]

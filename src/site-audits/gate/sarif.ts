@@ -165,7 +165,7 @@ function targetsFrom(outcome: AssertionOutcome, url: string): string {
     target.sources.includes(url),
   );
   if (named.length === 0) return '';
-  return `, to ${named.map((target) => `${target.url} (${answerOf(target)})`).join(', ')}`;
+  return `, to ${named.map((target) => `${target.url} (${answerOf(target, outcome.assertion.id)})`).join(', ')}`;
 }
 
 function levelOf(outcome: AssertionOutcome): 'error' | 'warning' {

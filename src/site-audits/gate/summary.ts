@@ -67,7 +67,7 @@ function targetLines(outcome: AssertionOutcome): string[] {
   const lines: string[] = [];
   for (const target of targets.slice(0, PAGES_SHOWN)) {
     lines.push(
-      `→ ${target.url} (${answerOf(target)}), from ${count(target.sources.length, 'page')}:`,
+      `→ ${target.url} (${answerOf(target, outcome.assertion.id)}), from ${count(target.sources.length, 'page')}:`,
     );
     const shown = target.sources.slice(0, PAGES_SHOWN);
     lines.push(...shown.map((url) => `    ${url}`));

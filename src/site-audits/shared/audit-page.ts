@@ -257,7 +257,7 @@ export function issuePage(
 <p class="muted">${escapeHtml(issue.importance)} importance · ${reachOf(issue)} · priority ${issue.priority} · <code>${escapeHtml(issue.id)}</code></p>
 ${adviceOf(issue)}
 </section>
-${targets && paging.page === 1 ? targetsSection(targets) : ''}
+${targets && paging.page === 1 ? targetsSection(targets, issue.id) : ''}
 <h2>The pages</h2>
 <section class="card">
 <ul class="issues">
@@ -272,7 +272,7 @@ ${pager(`${base(audit)}/issues/${escapeHtml(issue.id)}`, paging)}
 const SOURCES_SHOWN = 20;
 
 /** Each target once (the missing page, the redirect), with its answer and the pages pointing at it. */
-function targetsSection(targets: FindingTarget[]): string {
+function targetsSection(targets: FindingTarget[], checkId: string): string {
   const items = targets
     .map((target) => {
       const more =
@@ -280,7 +280,7 @@ function targetsSection(targets: FindingTarget[]): string {
           ? `<li class="muted">… and ${(target.sources.length - SOURCES_SHOWN).toLocaleString('en')} more</li>`
           : '';
       return `<li>
-<div><code class="wrap">${escapeHtml(target.url)}</code> <span class="importance">${escapeHtml(answerOf(target))}</span></div>
+<div><code class="wrap">${escapeHtml(target.url)}</code> <span class="importance">${escapeHtml(answerOf(target, checkId))}</span></div>
 <div class="muted">pointed at by ${target.sources.length.toLocaleString('en')} ${target.sources.length === 1 ? 'page' : 'pages'}</div>
 <ul class="affected">${target.sources
         .slice(0, SOURCES_SHOWN)
