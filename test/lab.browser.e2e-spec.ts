@@ -396,6 +396,38 @@ addEventListener('load', () => {
       .get(`/api/v1/reports/${measured.id}`)
       .expect(200);
     expect(stored.body.data.results.lab).toEqual(lab);
+    // Its share page shows the lab figures beside the checks.
+    await t
+      .as(key)
+      .put(`/api/v1/reports/${measured.id}`)
+      .send({ privacy: 0 })
+      .expect(200);
+    const shareUrl = (
+      await t.as(key).get(`/api/v1/reports/${measured.id}`).expect(200)
+    ).body.data.share_url as string;
+    const page = (
+      await t.anonymous().get(new URL(shareUrl).pathname).expect(200)
+    ).text;
+    expect(page).toContain('<h2>Lab performance</h2>');
+    expect(page).toContain(
+      `Performance <strong>${lab.performance_score}</strong> of 100`,
+    );
+    expect(page).toMatch(
+      /<dt>Total Blocking Time<\/dt><dd><strong class="bad">\d+ ms<\/strong> poor/,
+    );
+    await t
+      .as(key)
+      .put(`/api/v1/reports/${raw.id}`)
+      .send({ privacy: 0 })
+      .expect(200);
+    const rawShareUrl = (
+      await t.as(key).get(`/api/v1/reports/${raw.id}`).expect(200)
+    ).body.data.share_url as string;
+    const plain = (
+      await t.anonymous().get(new URL(rawShareUrl).pathname).expect(200)
+    ).text;
+    expect(plain).toContain('<h2>Page facts</h2>');
+    expect(plain).not.toContain('Lab performance');
   });
 
   it('measures with analyse --lab on the command line, and says what to install without Chromium', async () => {

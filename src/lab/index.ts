@@ -21,4 +21,9 @@ export {
 } from './lighthouse-measurer.js';
 export type { LighthouseMeasurerOptions } from './lighthouse-measurer.js';
 export { LAB_LOCK_NAME } from './machine-lock.js';
-export { renderLab } from './lab-text.js';
+export {
+  LAB_BAND_NAMES,
+  LAB_METRIC_NAMES,
+  labFigure,
+  renderLab,
+} from './lab-text.js';

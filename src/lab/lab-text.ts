@@ -1,6 +1,7 @@
 import type { LabResult } from './lab-result.js';
 
-const NAMES = {
+/** Each metric's name, as Lighthouse writes it. */
+export const LAB_METRIC_NAMES = {
   largest_contentful_paint: 'Largest Contentful Paint',
   cumulative_layout_shift: 'Cumulative Layout Shift',
   total_blocking_time: 'Total Blocking Time',
@@ -8,13 +9,15 @@ const NAMES = {
   speed_index: 'Speed Index',
 } as const;
 
-const BANDS = {
+/** Each band in words. */
+export const LAB_BAND_NAMES = {
   good: 'good',
   needs_improvement: 'needs improvement',
   poor: 'poor',
 } as const;
 
-function figure(value: number, unit: 'ms' | 'unitless'): string {
+/** A metric's value for a person: `2480 ms`, or `0.012` for layout shift. */
+export function labFigure(value: number, unit: 'ms' | 'unitless'): string {
   return unit === 'ms' ? `${Math.round(value)} ms` : value.toFixed(3);
 }
 
@@ -27,10 +30,10 @@ export function renderLab(lab: LabResult): string {
   for (const metric of lab.metrics) {
     const spread =
       metric.runs.length > 1
-        ? ` (runs ${figure(metric.spread.min, metric.unit)} to ${figure(metric.spread.max, metric.unit)}${metric.wide ? ', wide' : ''})`
+        ? ` (runs ${labFigure(metric.spread.min, metric.unit)} to ${labFigure(metric.spread.max, metric.unit)}${metric.wide ? ', wide' : ''})`
         : '';
     lines.push(
-      `  ${NAMES[metric.id]}: ${figure(metric.value, metric.unit)}, ${BANDS[metric.band]}${spread}`,
+      `  ${LAB_METRIC_NAMES[metric.id]}: ${labFigure(metric.value, metric.unit)}, ${LAB_BAND_NAMES[metric.band]}${spread}`,
     );
   }
   for (const warning of lab.warnings) lines.push(`  ! ${warning}`);

@@ -1,4 +1,10 @@
 import { escapeHtml, pageLayout } from '../../common/html-page.js';
+import {
+  LAB_BAND_NAMES,
+  LAB_METRIC_NAMES,
+  labFigure,
+} from '../../lab/index.js';
+import type { LabBand, LabResult } from '../../lab/index.js';
 import { resultsSection } from '../../sharing/results-html.js';
 import {
   passwordPage as sharedPasswordPage,
@@ -34,6 +40,40 @@ function historySection(history: readonly ScorePoint[]): string {
     : '';
 }
 
+/** A band in the colours of the page's ratings. */
+const BAND_TONES: Record<LabBand, string> = {
+  good: 'good',
+  needs_improvement: 'decent',
+  poor: 'bad',
+};
+
+/** The lab measurement (lab: true): each metric's median, band and runs, how it was measured, the warnings. */
+function labSection(lab: LabResult | undefined): string {
+  if (!lab) return '';
+  const { settings } = lab;
+  const rows = lab.metrics
+    .map((metric) => {
+      const runs =
+        metric.runs.length > 1
+          ? `runs ${labFigure(metric.spread.min, metric.unit)} to ${labFigure(metric.spread.max, metric.unit)}${metric.wide ? ' (wide)' : ''}`
+          : '1 run';
+      return `<dt>${LAB_METRIC_NAMES[metric.id]}</dt><dd><strong class="${BAND_TONES[metric.band]}">${labFigure(metric.value, metric.unit)}</strong> ${LAB_BAND_NAMES[metric.band]} <span class="muted">${runs}</span></dd>`;
+    })
+    .join('\n');
+  const warnings = lab.warnings
+    .map((warning) => `<p class="error">${escapeHtml(warning)}</p>`)
+    .join('\n');
+  return `<h2>Lab performance</h2>
+<section class="card">
+<p>Performance <strong>${lab.performance_score}</strong> of 100 <span class="muted">(the median of ${lab.runs} ${lab.runs === 1 ? 'run' : 'runs'}; ${escapeHtml(settings.tool)} ${escapeHtml(settings.tool_version)}, ${escapeHtml(settings.form_factor)}, ${escapeHtml(settings.throttling_method)} throttling, Chromium ${escapeHtml(settings.browser_version)})</span></p>
+<dl class="facts">
+${rows}
+</dl>
+${warnings}
+</section>
+`;
+}
+
 /** A shared report's page; `history` is the scores of its kept completed runs, oldest first. */
 export function reportPage(
   report: Report,
@@ -41,7 +81,10 @@ export function reportPage(
 ): string {
   let body: string;
   if (report.results) {
-    body = resultsSection(report.results, historySection(history));
+    body = resultsSection(
+      report.results,
+      historySection(history) + labSection(report.results.lab),
+    );
     if (report.status === 'failed' && report.error) {
       body =
         `<p class="card error">The latest re-run failed (${escapeHtml(report.error.code)}): ${escapeHtml(report.error.message)} This is the previous result.</p>\n` +
