@@ -33,7 +33,8 @@ describe('reports repository, written statements', () => {
       passwordHash: 'scrypt$x',
       shareToken: `token-${accountId}`,
       schedule: 'daily',
-      nextRunAt: new Date('2026-01-02T03:04:05.678Z'),
+      // Not due: the app's schedule tick would start it (a new run) while the test reads it.
+      nextRunAt: new Date('2096-01-02T03:04:05.678Z'),
       generatedAt: new Date('2026-01-01T00:00:00.001Z'),
       error: {
         code: 'timeout' as const,

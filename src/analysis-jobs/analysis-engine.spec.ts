@@ -22,9 +22,17 @@ type Status = 'queued' | 'running' | 'completed' | 'failed';
 class PageSubject implements AnalysisSubject<ClaimedAnalysis, string> {
   readonly kind = 'page';
   readonly queue = { name: 'pages', concurrency: 2, perAccount: 1 };
+  /** Slow pages go on a queue of their own. */
+  readonly moreQueues = [{ name: 'slow-pages', concurrency: 1, perAccount: 1 }];
   readonly rows = new Map<
     string,
-    { status: Status; run: number; attempts: number; outcome?: string }
+    {
+      status: Status;
+      run: number;
+      attempts: number;
+      outcome?: string;
+      slow?: boolean;
+    }
   >();
 
   claim({ id, run }: AnalysisRef): Promise<ClaimedAnalysis | null> {
@@ -68,10 +76,15 @@ class PageSubject implements AnalysisSubject<ClaimedAnalysis, string> {
     return Promise.resolve(true);
   }
 
-  findUnsettled(): Promise<QueuedRun[]> {
+  findUnsettled(
+    _before: Date,
+    _limit: number,
+    queue: string,
+  ): Promise<QueuedRun[]> {
     return Promise.resolve(
       [...this.rows.entries()]
         .filter(([, row]) => ['queued', 'running'].includes(row.status))
+        .filter(([, row]) => (row.slow === true) === (queue === 'slow-pages'))
         .map(([id, row]) => ({
           id,
           run: row.run,
@@ -213,6 +226,40 @@ describe('AnalysisEngine: any subject that implements the port', () => {
         position: 1,
       }),
     ).rejects.toThrow('No analysis subject of kind nothing');
+  });
+
+  it('adds a run that names one of its subject’s more queues to that one, and refuses a queue it has not', async () => {
+    pages.rows.set('7', { status: 'queued', run: 1, attempts: 0, slow: true });
+    await engine.dispatch('page', {
+      id: '7',
+      run: 1,
+      accountId: '1',
+      position: 1,
+      queue: 'slow-pages',
+    });
+    expect(jobs.waiting.map((w) => [w.queue, w.options.key])).toEqual([
+      ['slow-pages', 'page-7-run-1'],
+    ]);
+    await expect(
+      engine.dispatch('page', {
+        id: '7',
+        run: 1,
+        accountId: '1',
+        position: 1,
+        queue: 'analyses',
+      }),
+    ).rejects.toThrow('The page subject has no queue analyses');
+  });
+
+  it('sweeps each of a subject’s queues for the lost runs that belong there', async () => {
+    pages.rows.set('8', { status: 'queued', run: 3, attempts: 0 });
+    pages.rows.set('9', { status: 'queued', run: 1, attempts: 0, slow: true });
+    await engine['queues'].get('slow-pages')!.sweep();
+    await engine['queues'].get('pages')!.sweep();
+    expect(jobs.waiting.map((w) => [w.queue, w.data])).toEqual([
+      ['slow-pages', { kind: 'page', id: '9', run: 1 }],
+      ['pages', { kind: 'page', id: '8', run: 3 }],
+    ]);
   });
 
   it("sweeps a queue for its own subjects' lost runs only", async () => {

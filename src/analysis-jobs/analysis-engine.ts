@@ -94,6 +94,8 @@ export class AnalysisEngine
   onApplicationBootstrap(): void {
     for (const subject of this.subjects.all()) {
       if (subject.queue) this.queueFor(subject.queue.name, subject.queue);
+      for (const queue of subject.moreQueues ?? [])
+        this.queueFor(queue.name, queue);
     }
     for (const queue of this.queues.values()) queue.start();
   }
@@ -109,7 +111,7 @@ export class AnalysisEngine
    */
   async dispatch(kind: string, run: QueuedRun): Promise<boolean> {
     const subject = this.subjectOf(kind);
-    return await this.queueOf(subject).tryAdd(
+    return await this.queueOf(subject, run.queue).tryAdd(
       { kind, id: run.id, run: run.run },
       placeOf(run),
     );
@@ -189,7 +191,17 @@ export class AnalysisEngine
     return subject;
   }
 
-  private queueOf(subject: AnySubject): DurableJobs<AnalysisJob> {
+  /** The subject's queue, or the one of its `moreQueues` named. */
+  private queueOf(
+    subject: AnySubject,
+    name?: string,
+  ): DurableJobs<AnalysisJob> {
+    if (name !== undefined) {
+      const more = subject.moreQueues?.find((queue) => queue.name === name);
+      if (!more)
+        throw new Error(`The ${subject.kind} subject has no queue ${name}`);
+      return this.queueFor(more.name, more);
+    }
     return subject.queue
       ? this.queueFor(subject.queue.name, subject.queue)
       : this.queues.get(ANALYSES_QUEUE)!;
@@ -221,8 +233,16 @@ export class AnalysisEngine
     const before = new Date(Date.now() - STALE_MS);
     const lost: Array<LostJob<AnalysisJob>> = [];
     for (const subject of this.subjects.all()) {
-      if ((subject.queue?.name ?? ANALYSES_QUEUE) !== queue) continue;
-      for (const run of await subject.findUnsettled(before, SWEEP_BATCH)) {
+      const own = [
+        subject.queue?.name ?? ANALYSES_QUEUE,
+        ...(subject.moreQueues ?? []).map((more) => more.name),
+      ];
+      if (!own.includes(queue)) continue;
+      for (const run of await subject.findUnsettled(
+        before,
+        SWEEP_BATCH,
+        queue,
+      )) {
         lost.push({
           data: { kind: subject.kind, id: run.id, run: run.run },
           ...placeOf(run),

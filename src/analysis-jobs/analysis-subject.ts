@@ -29,6 +29,15 @@ export interface AnalysisRef {
 export interface QueuedRun extends AnalysisRef {
   accountId: string;
   position: number;
+  /** One of its subject's `moreQueues` to run on; its subject's queue when absent. */
+  queue?: string;
+}
+
+/** A queue of analyses: its name, its slots in each process, and each account's share of them. */
+export interface AnalysisQueue {
+  name: string;
+  concurrency: number;
+  perAccount: number;
 }
 
 /** What a claim answers, at least: what to analyse, and how often the run was tried. */
@@ -52,7 +61,9 @@ export interface AnalysisSubject<
   /** Names the subject in job data and settle messages: `report`. */
   readonly kind: string;
   /** Its own queue, concurrency and share per account, when its jobs must not wait behind (or hold up) others. */
-  readonly queue?: { name: string; concurrency: number; perAccount: number };
+  readonly queue?: AnalysisQueue;
+  /** Queues of its own besides that one, for runs that must not hold its other slots (each run names its queue). */
+  readonly moreQueues?: readonly AnalysisQueue[];
   /** Starts the run: null when there is nothing to do (settled, superseded, deleted). */
   claim(ref: AnalysisRef): Promise<Claim | null>;
   /** Gathers and judges; an AnalysisError says why it cannot (transient ones are retried). */
@@ -73,8 +84,12 @@ export interface AnalysisSubject<
   ): Promise<boolean>;
   /** Queues the run again after a transient failure, counting it; false when it was not running. */
   retryLater(ref: AnalysisRef): Promise<boolean>;
-  /** Runs queued or running and untouched since `before`: their jobs may be lost. */
-  findUnsettled(before: Date, limit: number): Promise<QueuedRun[]>;
+  /** Runs queued or running on `queue` and untouched since `before`: their jobs may be lost. */
+  findUnsettled(
+    before: Date,
+    limit: number,
+    queue: string,
+  ): Promise<QueuedRun[]>;
   /** Which of these ids have settled, for waiters in processes that heard no word. */
   settledAmong(ids: string[]): Promise<string[]>;
 }

@@ -5,12 +5,14 @@ import { AnalysisError, withLabScore } from '../analysis/index.js';
 import type { Analyser } from '../analysis/index.js';
 import { APP_CONFIG } from '../config/config.js';
 import type { AppConfig } from '../config/config.js';
-import { LabError, LighthouseMeasurer } from '../lab/index.js';
-import type { LabResult } from '../lab/index.js';
+import { LabError } from '../lab/index.js';
+import type { LabMeasurer, LabResult } from '../lab/index.js';
+import { LAB_MEASURER } from '../lab/lab-measurer.token.js';
 import { AnalysisEngine } from '../analysis-jobs/analysis-engine.js';
 import { AnalysisSettlement } from '../analysis-jobs/analysis-settlement.js';
 import type {
   AnalysisFailure,
+  AnalysisQueue,
   AnalysisRef,
   AnalysisSubject,
   QueuedRun,
@@ -23,6 +25,9 @@ import type { ReportResults } from './report.entity.js';
 import { ReportsRepository } from './reports.repository.js';
 import type { ClaimedRun } from './reports.repository.js';
 
+/** The queue of reports with lab: true. */
+export const LAB_QUEUE = 'lab-analyses';
+
 /**
  * Reports as a subject of the analysis engine: a report's run is claimed, completed
  * or failed on its row, and its events (report.completed, .failed, .score_changed)
@@ -33,13 +38,20 @@ export class ReportSubjects
   implements AnalysisSubject<ClaimedRun, ReportResults>, OnModuleInit
 {
   readonly kind = 'report';
+  /**
+   * Runs with lab: true wait their turn at the machine's one lab browser: on a queue of
+   * their own, one at a time a process, so their wait never holds the slots of the others.
+   */
+  readonly moreQueues: readonly AnalysisQueue[] = [
+    { name: LAB_QUEUE, concurrency: 1, perAccount: 1 },
+  ];
 
   constructor(
     private readonly reports: ReportsRepository,
     private readonly subjects: AnalysisSubjects,
     private readonly engine: AnalysisEngine,
     private readonly settlement: AnalysisSettlement,
-    private readonly lab: LighthouseMeasurer,
+    @Inject(LAB_MEASURER) private readonly lab: LabMeasurer,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -53,7 +65,7 @@ export class ReportSubjects
    * now (the queue's store is away). Never throws: the sweep adds what is missing.
    */
   async dispatch(
-    runs: Array<{ id: string; run: number; accountId: string }>,
+    runs: Array<{ id: string; run: number; accountId: string; lab?: boolean }>,
   ): Promise<boolean> {
     if (runs.length === 0) return true;
     const inFlight = await this.reports
@@ -69,9 +81,12 @@ export class ReportSubjects
    * Adds the jobs of runs whose places are known (the schedule tick's); stops at the
    * first that cannot be added, so a store that is away costs one wait, not one a job.
    */
-  async dispatchPlaced(runs: QueuedRun[]): Promise<boolean> {
-    for (const run of runs) {
-      if (!(await this.engine.dispatch(this.kind, run))) return false;
+  async dispatchPlaced(
+    runs: Array<QueuedRun & { lab?: boolean }>,
+  ): Promise<boolean> {
+    for (const { lab, ...run } of runs) {
+      const queued = lab ? { ...run, queue: LAB_QUEUE } : run;
+      if (!(await this.engine.dispatch(this.kind, queued))) return false;
     }
     return true;
   }
@@ -134,8 +149,16 @@ export class ReportSubjects
     return this.reports.retryLater(id, run);
   }
 
-  findUnsettled(before: Date, limit: number): Promise<QueuedRun[]> {
-    return this.reports.findUnsettledSince(before, limit);
+  findUnsettled(
+    before: Date,
+    limit: number,
+    queue: string,
+  ): Promise<QueuedRun[]> {
+    return this.reports
+      .findUnsettledSince(before, limit, queue === LAB_QUEUE)
+      .then((runs) =>
+        queue === LAB_QUEUE ? runs.map((run) => ({ ...run, queue })) : runs,
+      );
   }
 
   settledAmong(ids: string[]): Promise<string[]> {

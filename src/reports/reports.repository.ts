@@ -48,6 +48,11 @@ const REPORT_CAPS = 'reports';
 export type SettleStep = (manager: EntityManager) => Promise<void>;
 
 /** A run as claim starts it: the result the report had before it stays until it completes. */
+/** A scheduled run just started: where it goes among its account's, and whether the lab measures it. */
+export interface ScheduledRun extends QueuedRun {
+  lab: boolean;
+}
+
 export interface ClaimedRun {
   url: string;
   /** Judge the page as a browser renders it. */
@@ -263,7 +268,7 @@ export class ReportsRepository {
     limit: number,
     maxInFlight: number,
     postponeTo: Date,
-  ): Promise<{ started: QueuedRun[]; taken: number }> {
+  ): Promise<{ started: ScheduledRun[]; taken: number }> {
     return this.reports.manager.transaction(async (manager) => {
       // Taken fairly: every account's first due report before any account's second.
       const due: Array<{
@@ -272,11 +277,12 @@ export class ReportsRepository {
         status: ReportStatus;
         schedule: Schedule;
         next_run_at: Date;
+        lab: boolean;
       }> = await manager.query(
         `WITH due AS (
            SELECT id, row_number() OVER (PARTITION BY account_id ORDER BY next_run_at, id) AS place
            FROM reports WHERE next_run_at <= $1)
-         SELECT r.id, r.account_id, r.status, r.schedule, r.next_run_at
+         SELECT r.id, r.account_id, r.status, r.schedule, r.next_run_at, r.lab
          FROM reports r JOIN due ON due.id = r.id
          ORDER BY due.place, r.next_run_at, r.id
          LIMIT $2
@@ -297,7 +303,7 @@ export class ReportsRepository {
         counted.map((row) => [String(row.account_id), row.n]),
       );
       const reports = manager.getRepository(Report);
-      const started: QueuedRun[] = [];
+      const started: ScheduledRun[] = [];
       for (const row of due) {
         const accountId = String(row.account_id);
         const id = String(row.id);
@@ -320,7 +326,7 @@ export class ReportsRepository {
         const position = (inFlight.get(accountId) ?? 0) + 1;
         inFlight.set(accountId, position);
         const [{ run }] = updated.raw as Array<{ run: number }>;
-        started.push({ id, run, accountId, position });
+        started.push({ id, run, accountId, position, lab: row.lab });
       }
       return { started, taken: due.length };
     });
@@ -423,7 +429,11 @@ export class ReportsRepository {
    * Queued or running reports untouched since `before`, oldest first: their jobs may
    * be lost. Each with its place among its account's (the oldest first).
    */
-  async findUnsettledSince(before: Date, limit: number): Promise<QueuedRun[]> {
+  async findUnsettledSince(
+    before: Date,
+    limit: number,
+    lab?: boolean,
+  ): Promise<QueuedRun[]> {
     const rows: Array<{
       id: string;
       run: number;
@@ -434,9 +444,10 @@ export class ReportsRepository {
               row_number() OVER (PARTITION BY account_id ORDER BY updated_at, id) AS position
        FROM (SELECT id, run, account_id, updated_at FROM reports
              WHERE status IN ('queued', 'running') AND updated_at < $1
+               AND ($3::boolean IS NULL OR lab = $3)
              ORDER BY updated_at LIMIT $2) stale
        ORDER BY updated_at`,
-      [before, limit],
+      [before, limit, lab ?? null],
     );
     return rows.map((row) => ({
       id: String(row.id),

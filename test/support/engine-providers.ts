@@ -5,8 +5,8 @@ import { AnalysisSettlement } from '../../src/analysis-jobs/analysis-settlement.
 import { AnalysisSubjects } from '../../src/analysis-jobs/analysis-subjects.js';
 import { DomainEvents } from '../../src/events/domain-events.js';
 import { JobQueue } from '../../src/jobs/job-queue.js';
-import { LighthouseMeasurer } from '../../src/lab/index.js';
 import type { LabMeasurer } from '../../src/lab/index.js';
+import { LAB_MEASURER } from '../../src/lab/lab-measurer.token.js';
 
 /**
  * The analysis engine for unit tests of a subject: the real engine, subjects and
@@ -27,7 +27,7 @@ export function engineProviders(options: {
     { provide: JobQueue, useValue: options.jobs },
     { provide: Analyser, useValue: options.analyser },
     {
-      provide: LighthouseMeasurer,
+      provide: LAB_MEASURER,
       useValue: options.lab ?? {
         measure: () =>
           Promise.reject(new Error('This test measures nothing in the lab.')),

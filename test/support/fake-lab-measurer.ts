@@ -16,6 +16,17 @@ export class FakeLabMeasurer implements LabMeasurer {
   readonly measured: string[] = [];
   running = 0;
   mostAtOnce = 0;
+  private held: Promise<void> | null = null;
+
+  /** Measurements wait from now on, as a lab browser busy for long would, until the answer is called. */
+  hold(): () => void {
+    let release!: () => void;
+    this.held = new Promise((resolve) => (release = resolve));
+    return () => {
+      this.held = null;
+      release();
+    };
+  }
 
   async measure(url: string, { runs }: { runs: number }): Promise<LabResult> {
     if (new URL(url).hostname !== '127.0.0.1') {
@@ -27,6 +38,7 @@ export class FakeLabMeasurer implements LabMeasurer {
       const html = await (await fetch(url)).text();
       // A turn of the event loop while "measuring", so an overlap would show.
       await new Promise((resolve) => setImmediate(resolve));
+      await this.held;
       this.measured.push(url);
       if (html.includes('data-lab-fails')) {
         throw new LabError('timeout', 'The page did not finish loading.');

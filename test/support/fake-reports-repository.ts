@@ -10,6 +10,7 @@ import type {
   AccountReportCounts,
   AdmitReports,
   ClaimedRun,
+  ScheduledRun,
   NewReport,
   ReportChange,
   ReportsRepository,
@@ -209,7 +210,7 @@ export class FakeReportsRepository implements PublicOf<ReportsRepository> {
     limit: number,
     maxInFlight: number,
     postponeTo: Date,
-  ): Promise<{ started: QueuedRun[]; taken: number }> {
+  ): Promise<{ started: ScheduledRun[]; taken: number }> {
     const byDue = [...this.rows.values()]
       .filter((r) => r.nextRunAt !== null && r.nextRunAt <= now)
       .sort((a, b) => a.nextRunAt!.getTime() - b.nextRunAt!.getTime());
@@ -224,7 +225,7 @@ export class FakeReportsRepository implements PublicOf<ReportsRepository> {
       .sort((a, b) => a.place - b.place)
       .slice(0, limit)
       .map(({ report }) => report);
-    const started: QueuedRun[] = [];
+    const started: ScheduledRun[] = [];
     for (const stored of due) {
       const underWay = !settled(stored);
       const busy = !underWay && this.inFlight(stored.accountId) >= maxInFlight;
@@ -242,6 +243,7 @@ export class FakeReportsRepository implements PublicOf<ReportsRepository> {
         run: stored.run,
         accountId: stored.accountId,
         position: this.inFlight(stored.accountId),
+        lab: stored.lab,
       });
     }
     return Promise.resolve({ started, taken: due.length });
@@ -296,11 +298,20 @@ export class FakeReportsRepository implements PublicOf<ReportsRepository> {
     return Promise.resolve(stored !== null);
   }
 
-  findUnsettledSince(before: Date, limit: number): Promise<QueuedRun[]> {
+  findUnsettledSince(
+    before: Date,
+    limit: number,
+    lab?: boolean,
+  ): Promise<QueuedRun[]> {
     const places = new Map<string, number>();
     return Promise.resolve(
       [...this.rows.values()]
-        .filter((r) => !settled(r) && r.updatedAt < before)
+        .filter(
+          (r) =>
+            !settled(r) &&
+            r.updatedAt < before &&
+            (lab === undefined || r.lab === lab),
+        )
         .slice(0, limit)
         .map(({ id, run, accountId }) => {
           const position = (places.get(accountId) ?? 0) + 1;

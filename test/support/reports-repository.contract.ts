@@ -280,7 +280,13 @@ export function reportsRepositoryContract(
       );
       // Its place: the report under way is in flight too.
       expect(mine).toEqual([
-        { id: settledDue.id, run: 2, accountId: account, position: 2 },
+        {
+          id: settledDue.id,
+          run: 2,
+          accountId: account,
+          position: 2,
+          lab: false,
+        },
       ]);
       const moved = await s.reports.findForAccount(account, underWay.id);
       expect(moved!.nextRunAt!.getTime()).toBeGreaterThan(now.getTime());
@@ -348,6 +354,15 @@ export function reportsRepositoryContract(
           await s.reports.findUnsettledSince(new Date(Date.now() - 60_000), 10)
         ).map((r) => r.id),
       ).not.toContain(report.id);
+      // Runs with lab: true are found apart (their queue is another), and without the filter too.
+      const measured = await queued({ lab: true });
+      const mine = async (lab?: boolean) =>
+        (await s.reports.findUnsettledSince(ahead, 100_000, lab))
+          .filter((r) => r.accountId === account)
+          .map((r) => r.id);
+      expect(await mine(true)).toEqual([measured.id]);
+      expect(await mine(false)).toEqual([report.id, second.id]);
+      expect(await mine()).toEqual([report.id, second.id, measured.id]);
       const other = await s.newAccount();
       expect(await s.reports.delete(other, report.id)).toBe(false);
       expect(await s.reports.delete(account, report.id)).toBe(true);
