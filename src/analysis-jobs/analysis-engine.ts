@@ -106,8 +106,9 @@ export class AnalysisEngine
 
   /**
    * Adds the job of a subject's run, in its account's group at its place; false when
-   * it could not be added now. Never throws: the run is saved already, and when the
-   * add fails the sweep adds it later.
+   * it could not be added now. Never throws for the store: the run is saved already,
+   * and when the add fails the sweep adds it later (a kind or queue the code does not
+   * have is a bug, and throws).
    */
   async dispatch(kind: string, run: QueuedRun): Promise<boolean> {
     const subject = this.subjectOf(kind);

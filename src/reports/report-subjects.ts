@@ -154,11 +154,7 @@ export class ReportSubjects
     limit: number,
     queue: string,
   ): Promise<QueuedRun[]> {
-    return this.reports
-      .findUnsettledSince(before, limit, queue === LAB_QUEUE)
-      .then((runs) =>
-        queue === LAB_QUEUE ? runs.map((run) => ({ ...run, queue })) : runs,
-      );
+    return this.reports.findUnsettledSince(before, limit, queue === LAB_QUEUE);
   }
 
   settledAmong(ids: string[]): Promise<string[]> {
