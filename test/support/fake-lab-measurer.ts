@@ -1,4 +1,5 @@
 import { LabError } from '../../src/lab/lab-result.js';
+import { TEST_LAB_SETTINGS } from './lab-results.js';
 import type {
   LabBand,
   LabMeasurer,
@@ -70,14 +71,7 @@ function resultOf(url: string, lcp: number, runs: number): LabResult {
       ),
       metric('first_contentful_paint', 800, runs, 'good'),
     ],
-    settings: {
-      tool: 'fake-lab-measurer',
-      tool_version: '0',
-      browser_version: '0',
-      form_factor: 'mobile',
-      throttling_method: 'simulate',
-      throttling: {},
-    },
+    settings: { ...TEST_LAB_SETTINGS, tool: 'fake-lab-measurer' },
     warnings: [],
   };
 }

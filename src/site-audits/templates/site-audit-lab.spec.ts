@@ -1,3 +1,4 @@
+import { lcpResult } from '../../../test/support/lab-results.js';
 import { LabError } from '../../lab/lab-result.js';
 import type { LabMeasurer, LabResult } from '../../lab/lab-result.js';
 import type { PageTemplate, TemplatePage } from './page-templates.js';
@@ -92,33 +93,6 @@ function repositoryOf(
   return fake as SiteAuditLabRepository;
 }
 
-const result = (url: string, lcp: number): LabResult => ({
-  url,
-  measured_at: '2026-11-26T00:00:00.000Z',
-  performance_score: 90,
-  runs: 3,
-  metrics: [
-    {
-      id: 'largest_contentful_paint',
-      value: lcp,
-      unit: 'ms',
-      band: 'good',
-      runs: [lcp, lcp, lcp],
-      spread: { min: lcp, max: lcp },
-      wide: false,
-    },
-  ],
-  settings: {
-    tool: 'test',
-    tool_version: '0',
-    browser_version: '0',
-    form_factor: 'mobile',
-    throttling_method: 'simulate',
-    throttling: {},
-  },
-  warnings: [],
-});
-
 /** Measures with a turn of the event loop between start and end, so overlaps show. */
 class CountingMeasurer implements LabMeasurer {
   running = 0;
@@ -132,7 +106,7 @@ class CountingMeasurer implements LabMeasurer {
     this.running -= 1;
     if (url.includes('broken')) throw new LabError('timeout', 'too slow');
     if (url.includes('crash')) throw new Error('a bug');
-    return result(url, 1000 + url.length);
+    return lcpResult(url, 1000 + url.length);
   }
 }
 

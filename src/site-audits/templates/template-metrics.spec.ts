@@ -1,38 +1,12 @@
+import { lcpResult } from '../../../test/support/lab-results.js';
 import type { LabMetric, LabResult } from '../../lab/lab-result.js';
 import { templateMetricsOf } from './template-metrics.js';
 
-function resultWith(
+const resultWith = (
   lcp: number,
   band: LabMetric['band'],
   wide = false,
-): LabResult {
-  return {
-    url: `https://example.com/${lcp}`,
-    measured_at: '2026-11-26T00:00:00.000Z',
-    performance_score: 90,
-    runs: 3,
-    metrics: [
-      {
-        id: 'largest_contentful_paint',
-        value: lcp,
-        unit: 'ms',
-        band,
-        runs: [lcp, lcp, lcp],
-        spread: { min: lcp, max: lcp },
-        wide,
-      },
-    ],
-    settings: {
-      tool: 'test',
-      tool_version: '0',
-      browser_version: '0',
-      form_factor: 'mobile',
-      throttling_method: 'simulate',
-      throttling: {},
-    },
-    warnings: [],
-  };
-}
+): LabResult => lcpResult(`https://example.com/${lcp}`, lcp, band, wide);
 
 describe('templateMetricsOf', () => {
   it("takes the median page's value and band, with the pages' spread", () => {
