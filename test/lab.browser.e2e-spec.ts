@@ -359,6 +359,17 @@ addEventListener('load', () => {
     await site?.close();
   });
 
+  /** The report made public, and its share page as a visitor gets it. */
+  async function sharedPage(id: number): Promise<string> {
+    const shared = await t
+      .as(key)
+      .put(`/api/v1/reports/${id}`)
+      .send({ privacy: 0 })
+      .expect(200);
+    const path = new URL(shared.body.data.share_url as string).pathname;
+    return (await t.anonymous().get(path).expect(200)).text;
+  }
+
   it('adds the lab section to the results and counts its score in performance', async () => {
     const raw = (
       await t
@@ -397,17 +408,7 @@ addEventListener('load', () => {
       .expect(200);
     expect(stored.body.data.results.lab).toEqual(lab);
     // Its share page shows the lab figures beside the checks.
-    await t
-      .as(key)
-      .put(`/api/v1/reports/${measured.id}`)
-      .send({ privacy: 0 })
-      .expect(200);
-    const shareUrl = (
-      await t.as(key).get(`/api/v1/reports/${measured.id}`).expect(200)
-    ).body.data.share_url as string;
-    const page = (
-      await t.anonymous().get(new URL(shareUrl).pathname).expect(200)
-    ).text;
+    const page = await sharedPage(measured.id as number);
     expect(page).toContain('<h2>Lab performance</h2>');
     expect(page).toContain(
       `Performance <strong>${lab.performance_score}</strong> of 100`,
@@ -415,17 +416,7 @@ addEventListener('load', () => {
     expect(page).toMatch(
       /<dt>Total Blocking Time<\/dt><dd><strong class="bad">\d+ ms<\/strong> poor/,
     );
-    await t
-      .as(key)
-      .put(`/api/v1/reports/${raw.id}`)
-      .send({ privacy: 0 })
-      .expect(200);
-    const rawShareUrl = (
-      await t.as(key).get(`/api/v1/reports/${raw.id}`).expect(200)
-    ).body.data.share_url as string;
-    const plain = (
-      await t.anonymous().get(new URL(rawShareUrl).pathname).expect(200)
-    ).text;
+    const plain = await sharedPage(raw.id as number);
     expect(plain).toContain('<h2>Page facts</h2>');
     expect(plain).not.toContain('Lab performance');
   });
