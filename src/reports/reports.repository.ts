@@ -47,12 +47,12 @@ const REPORT_CAPS = 'reports';
 /** More writes of a settle, in its transaction: they happen if and only if the run settles. */
 export type SettleStep = (manager: EntityManager) => Promise<void>;
 
-/** A run as claim starts it: the result the report had before it stays until it completes. */
 /** A scheduled run just started: where it goes among its account's, and whether the lab measures it. */
 export interface ScheduledRun extends QueuedRun {
   lab: boolean;
 }
 
+/** A run as claim starts it: the result the report had before it stays until it completes. */
 export interface ClaimedRun {
   url: string;
   /** Judge the page as a browser renders it. */
