@@ -14,7 +14,7 @@ import {
   GateNotRun,
 } from './audit-gate.js';
 import type { GateOptions, WriteFile } from './audit-gate.js';
-import { formatLabValue } from '../gate/lab-assertions.js';
+import { labFigure } from '../../lab/lab-text.js';
 import type { TemplateView } from '../templates/template.view.js';
 
 /** Issues shown to a person; --json has them all. */
@@ -344,7 +344,7 @@ function templateLines(
     const measured = template.lab_pages.filter((x) => x.state === 'measured');
     const figures = template.metrics.map(
       (m) =>
-        `${LAB_SHORT[m.id] ?? m.id} ${tints[m.band](formatLabValue(m.value, m.unit))}${m.wide ? p.warn(' (wide)') : ''}`,
+        `${LAB_SHORT[m.id] ?? m.id} ${tints[m.band](labFigure(m.value, m.unit))}${m.wide ? p.warn(' (wide)') : ''}`,
     );
     lines.push(
       `  ${template.name.padEnd(width)}  ${plural(template.pages, 'page')}, ${measured.length} measured${figures.length > 0 ? `: ${figures.join(', ')}` : ''}`,

@@ -1,6 +1,6 @@
 import { answerOf } from '../findings/targets.js';
 import { nameOf } from './summary.js';
-import { formatLabValue } from './lab-assertions.js';
+import { labFigure } from '../../lab/lab-text.js';
 import type { AssertionOutcome, GateVerdict } from './judge-gate.js';
 
 /**
@@ -68,7 +68,7 @@ function testCase(outcome: AssertionOutcome): string {
     ...(outcome.check ? [`Advice: ${outcome.check.advice}`] : []),
     ...(outcome.templates
       ? outcome.templates.flatMap((template) => [
-          `Template ${template.name}: median ${formatLabValue(template.value, template.unit)}, ${template.pages} ${template.pages === 1 ? 'page' : 'pages'} (they inherit this verdict); measured on:`,
+          `Template ${template.name}: median ${labFigure(template.value, template.unit)}, ${template.pages} ${template.pages === 1 ? 'page' : 'pages'} (they inherit this verdict); measured on:`,
           ...template.measured.map((url) => `  ${url}`),
         ])
       : outcome.targets && outcome.targets.length > 0

@@ -1,5 +1,6 @@
 import { LAB_METRIC_IDS } from '../../lab/lab-result.js';
 import type { LabMetricId } from '../../lab/lab-result.js';
+import { labFigure } from '../../lab/lab-text.js';
 import type { Level } from './assertion-entry.js';
 
 /**
@@ -70,15 +71,10 @@ export function isLabMetricId(id: string): id is LabMetricId {
   return (LAB_METRIC_IDS as readonly string[]).includes(id);
 }
 
-/** "4200 ms", "0.25". */
-export function formatLabValue(value: number, unit: 'ms' | 'unitless'): string {
-  return unit === 'ms' ? `${Math.round(value)} ms` : String(value);
-}
-
 /** "median at most 2500 ms per template". */
 export function labConditionOf(assertion: LabAssertion): string {
   const unit = assertion.id === 'cumulative_layout_shift' ? 'unitless' : 'ms';
-  return `median at most ${formatLabValue(assertion.maxNumericValue, unit)} per template`;
+  return `median at most ${labFigure(assertion.maxNumericValue, unit)} per template`;
 }
 
 /** How a lab assertion came out over an audit's templates. */
@@ -132,7 +128,7 @@ export function judgeLabAssertion(
       : `${breaches.length} of ${measured.length} templates over: ${breaches
           .map(
             (b) =>
-              `${b.name} ${formatLabValue(b.value, b.unit)} (${b.pages} ${b.pages === 1 ? 'page' : 'pages'})`,
+              `${b.name} ${labFigure(b.value, b.unit)} (${b.pages} ${b.pages === 1 ? 'page' : 'pages'})`,
           )
           .join(', ')}`;
   return {

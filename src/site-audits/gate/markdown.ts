@@ -2,7 +2,7 @@ import { visibleBidiControls } from '../../common/bidi-controls.js';
 import { answerOf } from '../findings/targets.js';
 import type { FindingTarget } from '../findings/targets.js';
 import { conditionOf } from './assertions.js';
-import { formatLabValue } from './lab-assertions.js';
+import { labFigure } from '../../lab/lab-text.js';
 import type { TemplateBreach } from './lab-assertions.js';
 import type { AssertionOutcome, GateVerdict } from './judge-gate.js';
 
@@ -97,7 +97,7 @@ function byTemplate(
     `<details><summary><code>${o.assertion.id}</code>: ${count(templates.length, 'template')} over budget</summary>`,
     '',
     ...templates.flatMap((template) => [
-      `- \`${markdownText(template.name)}\`: median ${formatLabValue(template.value, template.unit)}, ${count(template.pages, 'page')} (they inherit this verdict); measured on:`,
+      `- \`${markdownText(template.name)}\`: median ${labFigure(template.value, template.unit)}, ${count(template.pages, 'page')} (they inherit this verdict); measured on:`,
       ...template.measured.map((url) => `  - ${markdownUrl(url)}`),
     ]),
     ...(o.check ? ['', `Advice: ${o.check.advice}`] : []),

@@ -1,7 +1,7 @@
 import { answerOf } from '../findings/targets.js';
 import { createHash } from 'node:crypto';
 import { conditionOf } from './assertions.js';
-import { formatLabValue } from './lab-assertions.js';
+import { labFigure } from '../../lab/lab-text.js';
 import type { AssertionOutcome, GateVerdict } from './judge-gate.js';
 
 /** The schema a SARIF 2.1.0 log names (OASIS, errata 01). */
@@ -152,7 +152,7 @@ function labResultsOf(
     template.measured.map((url) =>
       located(
         url,
-        `${title} of template ${template.name} (${template.pages} ${template.pages === 1 ? 'page' : 'pages'}, which inherit its verdict), measured on ${url}: median ${formatLabValue(template.value, template.unit)}, ${conditionOf(assertion)}. ${check?.advice ?? ''}`.trim(),
+        `${title} of template ${template.name} (${template.pages} ${template.pages === 1 ? 'page' : 'pages'}, which inherit its verdict), measured on ${url}: median ${labFigure(template.value, template.unit)}, ${conditionOf(assertion)}. ${check?.advice ?? ''}`.trim(),
         template.name,
       ),
     ),

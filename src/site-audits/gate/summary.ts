@@ -1,6 +1,6 @@
 import { answerOf } from '../findings/targets.js';
 import { conditionOf } from './assertions.js';
-import { formatLabValue } from './lab-assertions.js';
+import { labFigure } from '../../lab/lab-text.js';
 import type { AssertionOutcome, GateVerdict } from './judge-gate.js';
 
 /** Pages listed under a failed assertion on the terminal; the files list them all. */
@@ -49,7 +49,7 @@ export function renderGateSummary(
 function pagesOf(outcome: AssertionOutcome): string[] {
   if (outcome.templates) {
     return outcome.templates.flatMap((template) => [
-      `→ ${template.name}: median ${formatLabValue(template.value, template.unit)}, ${count(template.pages, 'page')}, measured on:`,
+      `→ ${template.name}: median ${labFigure(template.value, template.unit)}, ${count(template.pages, 'page')}, measured on:`,
       ...template.measured.map((url) => `    ${url}`),
     ]);
   }
