@@ -6,7 +6,14 @@ import type { TemplateView } from '../src/site-audits/templates/template.view.js
 import { FakeLabMeasurer } from './support/fake-lab-measurer.js';
 import type { FixtureSite } from './support/fixture-server.js';
 import { junitErrors, sarifErrors } from './support/gate-schemas.js';
-import { allPages, runAudit } from './support/site-audits.js';
+import {
+  allPages,
+  createAudit,
+  finishedAudit,
+  readAudit,
+  runAudit,
+} from './support/site-audits.js';
+import { waitUntil } from './support/wait.js';
 import type { AuditBody } from './support/site-audits.js';
 import {
   startTemplatedSite,
@@ -220,6 +227,68 @@ describe('site audit lab phase', () => {
         .runs[0].results,
     ).toEqual([]);
   });
+});
+
+describe('site audit lab phase beside other audits', () => {
+  let t: TestApp;
+  let site: FixtureSite;
+  const measurer = new FakeLabMeasurer();
+
+  beforeAll(async () => {
+    site = await startTemplatedSite();
+    // Polled every 100 ms for up to a minute: past the default 300 requests a minute.
+    t = await startTestApp(
+      { RATE_LIMIT_PER_MINUTE: '100000' },
+      { labMeasurer: measurer },
+    );
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    await site?.close();
+  });
+
+  it('holds no judgement: while two lab audits wait on the lab browser, an audit without lab is judged and completes', async () => {
+    // Three accounts, as an agency's clients: each account's audits in flight are capped.
+    const [one, two, three] = await Promise.all(
+      [1, 2, 3].map(() => t.newAccount().then(({ key }) => t.as(key))),
+    );
+    const body = { url: site.url('/'), sitemaps: false, max_pages: 20 };
+    const release = measurer.hold();
+    const labbed: Array<[typeof one, number]> = [];
+    try {
+      for (const client of [one, two]) {
+        labbed.push([
+          client,
+          await createAudit(client, { ...body, lab: true, lab_runs: 1 }),
+        ]);
+      }
+      for (const [client, id] of labbed) {
+        const phase = await waitUntil(
+          () =>
+            readAudit(client, id).then(
+              (a) => (a.progress as { phase?: string }).phase,
+            ),
+          (p) => p === 'lab',
+          60_000,
+          100,
+        );
+        expect(phase).toBe('lab');
+      }
+      // Both lab phases wait on the held measurement: judgements go on beside them.
+      const plain = await finishedAudit(
+        three,
+        await createAudit(three, body),
+        30_000,
+      );
+      expect([plain.status, measurer.measured]).toEqual(['completed', []]);
+    } finally {
+      release();
+    }
+    for (const [client, id] of labbed) {
+      expect((await finishedAudit(client, id)).status).toBe('completed');
+    }
+  }, 150_000);
 });
 
 describe('site audit lab phase without Chromium', () => {

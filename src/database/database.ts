@@ -30,6 +30,7 @@ import { PageCuts1765630000000 } from './migrations/1765630000000-page-cuts.js';
 import { PageSkeleton1765700000000 } from './migrations/1765700000000-page-skeleton.js';
 import { SiteAuditLab1765710000000 } from './migrations/1765710000000-site-audit-lab.js';
 import { ReportLab1765720000000 } from './migrations/1765720000000-report-lab.js';
+import { SiteAuditJudged1765730000000 } from './migrations/1765730000000-site-audit-judged.js';
 
 export const MIGRATIONS = [
   InitialSchema1763800000000,
@@ -60,6 +61,7 @@ export const MIGRATIONS = [
   PageSkeleton1765700000000,
   SiteAuditLab1765710000000,
   ReportLab1765720000000,
+  SiteAuditJudged1765730000000,
 ];
 
 /** Where the service's data lives: the configured PostgreSQL or the embedded default. */

@@ -73,6 +73,8 @@ export interface SiteAudit {
   updatedAt: Date;
   startedAt: Date | null;
   stoppedAt: Date | null;
+  /** When it was judged, with lab: true before its lab phase finishes it; null before. */
+  judgedAt: Date | null;
   finishedAt: Date | null;
   /** Audits of the same site and settings start by themselves this often; null when never. */
   schedule: Schedule | null;

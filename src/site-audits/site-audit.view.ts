@@ -352,7 +352,7 @@ function phaseOf(audit: SiteAudit): AuditPhase {
   if (audit.finishedAt !== null || audit.status === 'failed') return 'finished';
   if (audit.status === 'queued') return 'queued';
   if (audit.stoppedAt === null) return 'crawling';
-  return audit.labPages === null ? 'judging' : 'lab';
+  return audit.judgedAt === null && audit.labPages === null ? 'judging' : 'lab';
 }
 
 /** Why an audit is incomplete: pages the service failed on; null when none. */

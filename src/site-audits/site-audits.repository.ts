@@ -47,7 +47,8 @@ const AUDIT_COLUMNS = `id, account_id AS "accountId", url, project, status,
   crawl_delay_ms AS "crawlDelayMs", requested, crawled, failed, unprocessed, score, result, issues,
   lab_pages AS "labPages", lab_measured AS "labMeasured",
   error, created_at AS "createdAt", updated_at AS "updatedAt",
-  started_at AS "startedAt", stopped_at AS "stoppedAt", finished_at AS "finishedAt",
+  started_at AS "startedAt", stopped_at AS "stoppedAt", judged_at AS "judgedAt",
+  finished_at AS "finishedAt",
   schedule, next_run_at AS "nextRunAt", scheduled_from AS "scheduledFrom"`;
 
 function auditOf(row: SiteAudit): SiteAudit {

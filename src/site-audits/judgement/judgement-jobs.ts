@@ -5,6 +5,7 @@ import type {
 } from '@nestjs/common';
 import { DurableJobs } from '../../jobs/durable-jobs.js';
 import { JobQueue } from '../../jobs/job-queue.js';
+import { LabPhaseJobs } from './lab-phase-jobs.js';
 import { SiteJudgement } from './site-judgement.js';
 import { SiteJudgementRepository } from './site-judgement.repository.js';
 
@@ -19,6 +20,7 @@ const SWEEP_BATCH = 200;
 /**
  * The judgement of audits whose crawl stopped, as durable jobs: one a stopped crawl
  * asks for, and one the sweep adds for an audit stopped and not judged a while later.
+ * An audit with lab: true goes on to its lab phase, on the lab queue.
  */
 @Injectable()
 export class JudgementJobs
@@ -29,12 +31,16 @@ export class JudgementJobs
   constructor(
     queue: JobQueue,
     judgement: SiteJudgement,
+    labPhases: LabPhaseJobs,
     private readonly store: SiteJudgementRepository,
   ) {
     this.jobs = new DurableJobs(queue, {
       queue: QUEUE,
       keyOf: ({ auditId }) => `judge-${auditId}`,
-      handle: ({ data }) => judgement.judge(data.auditId),
+      handle: async ({ data }) => {
+        if (await judgement.judge(data.auditId))
+          await labPhases.add(data.auditId);
+      },
       concurrency: CONCURRENCY,
       sweepEveryMs: SWEEP_MS,
       findLost: () => this.findLost(),

@@ -6,6 +6,7 @@ import { SiteAuditsRepository } from '../site-audits.repository.js';
 import { SiteAuditLab } from '../templates/site-audit-lab.js';
 import { SiteAuditLabRepository } from '../templates/site-audit-lab.repository.js';
 import { JudgementJobs } from './judgement-jobs.js';
+import { LabPhaseJobs } from './lab-phase-jobs.js';
 import { SiteAuditOutcomes } from './site-audit-events.js';
 import { SiteCrawlOutcomes } from './site-crawl-outcomes.js';
 import { SiteJudgement } from './site-judgement.js';
@@ -27,6 +28,7 @@ import { SiteJudgementRepository } from './site-judgement.repository.js';
     SiteJudgementRepository,
     SiteJudgement,
     JudgementJobs,
+    LabPhaseJobs,
     SiteCrawlOutcomes,
     SiteAuditLabRepository,
     SiteAuditLab,

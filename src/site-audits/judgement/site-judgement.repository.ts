@@ -44,6 +44,13 @@ export interface StoredPageResults {
   results: StoredResults | null;
 }
 
+/** What the judgement of a whole audit says. */
+export interface AuditJudgement {
+  score: number | null;
+  result: Rating | null;
+  issues: Record<string, number>;
+}
+
 /** What a page's judgement stores. */
 export interface PageJudgement {
   key: string;
@@ -66,22 +73,54 @@ export class SiteJudgementRepository {
   /** The audit, when its crawl has stopped and it is not judged yet; else null. */
   async auditToJudge(auditId: string): Promise<AuditToJudge | null> {
     const [audit]: Array<
-      AuditToJudge & { stopped_at: Date | null; finished_at: Date | null }
+      AuditToJudge & {
+        stopped_at: Date | null;
+        judged_at: Date | null;
+        finished_at: Date | null;
+      }
     > = await this.db.query(
-      `SELECT url, origin, settings, facts, stopped_at, finished_at FROM site_audits WHERE id = $1`,
+      `SELECT url, origin, settings, facts, stopped_at, judged_at, finished_at
+       FROM site_audits WHERE id = $1`,
       [auditId],
     );
-    if (!audit || audit.finished_at !== null || audit.stopped_at === null) {
+    if (
+      !audit ||
+      audit.finished_at !== null ||
+      audit.judged_at !== null ||
+      audit.stopped_at === null
+    ) {
       return null;
     }
     return audit;
+  }
+
+  /** The settings of an audit judged and waiting for its lab phase; null when it is not. */
+  async judgedAwaitingLab(auditId: string): Promise<AuditSettings | null> {
+    const [audit]: Array<{ settings: AuditSettings }> = await this.db.query(
+      `SELECT settings FROM site_audits
+       WHERE id = $1 AND judged_at IS NOT NULL AND finished_at IS NULL`,
+      [auditId],
+    );
+    return audit?.settings ?? null;
+  }
+
+  /** Audits judged before `before` and not finished: their lab job may be lost. */
+  async findAwaitingLab(before: Date, limit: number): Promise<string[]> {
+    const rows: Array<{ id: string }> = await this.db.query(
+      `SELECT id FROM site_audits
+       WHERE finished_at IS NULL AND judged_at IS NOT NULL AND updated_at < $1
+       ORDER BY updated_at LIMIT $2`,
+      [before, limit],
+    );
+    return rows.map((row) => String(row.id));
   }
 
   /** Audits whose crawl stopped before `before` and that are not judged: their job may be lost. */
   async findUnjudged(before: Date, limit: number): Promise<string[]> {
     const rows: Array<{ id: string }> = await this.db.query(
       `SELECT id FROM site_audits
-       WHERE finished_at IS NULL AND stopped_at IS NOT NULL AND updated_at < $1
+       WHERE finished_at IS NULL AND stopped_at IS NOT NULL AND judged_at IS NULL
+         AND updated_at < $1
        ORDER BY updated_at LIMIT $2`,
       [before, limit],
     );
@@ -204,22 +243,33 @@ export class SiteJudgementRepository {
   }
 
   /**
-   * The audit is judged: its score, rating and issues, its counts made exact from its
-   * pages; completed, unless it was cancelled. `inTransaction` runs in the same
-   * transaction once it is (an outbox).
+   * Keeps the audit's judgement (its score, rating and issues) and marks it judged, for
+   * its lab phase to finish it; false when it was judged or finished already.
+   */
+  async markJudged(auditId: string, judged: AuditJudgement): Promise<boolean> {
+    const [, marked]: [unknown[], number] = await this.db.query(
+      `UPDATE site_audits SET score = $2, result = $3, issues = $4,
+         judged_at = now(), updated_at = now()
+       WHERE id = $1 AND judged_at IS NULL AND finished_at IS NULL`,
+      [auditId, judged.score, judged.result, JSON.stringify(judged.issues)],
+    );
+    return marked > 0;
+  }
+
+  /**
+   * Finishes the audit with its judgement, or with the one marked judged before (its
+   * lab phase ran after it): its status, its counts, and what `inTransaction` writes
+   * beside them (its events), once.
    */
   async finish(
     auditId: string,
-    judged: {
-      score: number | null;
-      result: Rating | null;
-      issues: Record<string, number>;
-    },
+    judged: AuditJudgement | null,
     inTransaction: (manager: EntityManager) => Promise<void>,
   ): Promise<void> {
+    const judgement = judged ? 'score = $3, result = $4, issues = $5,' : '';
     await this.db.transaction(async (manager) => {
       const [finished]: [unknown[], number] = await manager.query(
-        `UPDATE site_audits a SET score = $2, result = $3, issues = $4,
+        `UPDATE site_audits a SET ${judgement}
            status = CASE WHEN status <> 'running' THEN status
                          WHEN stop_reason = 'cancelled' THEN 'cancelled'
                          ELSE 'completed' END,
@@ -227,17 +277,17 @@ export class SiteJudgementRepository {
            requested = c.crawled,
            finished_at = now(), updated_at = now()
          FROM (SELECT count(*)::int AS crawled,
-                      count(*) FILTER (WHERE error IS NOT NULL AND error <> $5)::int AS failed,
-                      count(*) FILTER (WHERE error = $5)::int AS unprocessed
+                      count(*) FILTER (WHERE error IS NOT NULL AND error <> $2)::int AS failed,
+                      count(*) FILTER (WHERE error = $2)::int AS unprocessed
                FROM site_audit_urls WHERE audit_id = $1 AND state = 'done') c
          WHERE a.id = $1 AND a.finished_at IS NULL
          RETURNING a.id`,
         [
           auditId,
-          judged.score,
-          judged.result,
-          JSON.stringify(judged.issues),
           SERVICE_ERROR,
+          ...(judged
+            ? [judged.score, judged.result, JSON.stringify(judged.issues)]
+            : []),
         ],
       );
       if (finished.length > 0) await inTransaction(manager);

@@ -17,6 +17,7 @@ import { SiteAuditLab } from '../templates/site-audit-lab.js';
 import { SiteAuditOutcomes } from './site-audit-events.js';
 import { SiteJudgementRepository } from './site-judgement.repository.js';
 import type {
+  AuditJudgement,
   AuditToJudge,
   JudgedPageRow,
   PageJudgement,
@@ -50,10 +51,14 @@ export class SiteJudgement {
     private readonly lab: SiteAuditLab,
   ) {}
 
-  /** Judges the audit, once; nothing when its crawl has not stopped, or it is judged already. */
-  async judge(auditId: string): Promise<void> {
+  /**
+   * Judges the audit, once; nothing when its crawl has not stopped, or it is judged
+   * already. An audit with lab: true is marked judged, not finished: true then, and its
+   * lab phase (measureLab) finishes it.
+   */
+  async judge(auditId: string): Promise<boolean> {
     const audit = await this.store.auditToJudge(auditId);
-    if (!audit) return;
+    if (!audit) return false;
     const started = performance.now();
     await this.store.countInlinks(auditId);
     const rows = await this.store.pagesOf(auditId);
@@ -109,20 +114,41 @@ export class SiteJudgement {
       scores.length === 0
         ? null
         : Math.round(scores.reduce((a, b) => a + b, 0) / scores.length);
-    // The lab phase comes before the audit is finished: it is part of what the audit says.
-    if (audit.settings.lab) {
-      await this.lab.run(auditId, audit.settings.lab_runs ?? DEFAULT_LAB_RUNS);
-    }
-    const outbox = this.outcomes.outbox();
-    await this.store.finish(
-      auditId,
-      { score, result: score === null ? null : ratingOf(score), issues },
-      this.outcomes.publishIn(outbox, auditId),
-    );
-    await outbox.flush();
+    const judgement = {
+      score,
+      result: score === null ? null : ratingOf(score),
+      issues,
+    };
     this.logger.log(
       `Site audit ${auditId} judged: ${rows.length} pages, ${troubled.length} links to pages not answered 2xx, in ${Math.round(performance.now() - started)} ms`,
     );
+    // The lab phase comes before the audit is finished (it is part of what the audit
+    // says), on a queue of its own: minutes in a lab browser hold no judgement's turn.
+    if (audit.settings.lab) return this.store.markJudged(auditId, judgement);
+    await this.finish(auditId, judgement);
+    return false;
+  }
+
+  /** The lab phase of an audit judged with lab: true, then its finish; nothing for any other audit. */
+  async measureLab(auditId: string): Promise<void> {
+    const settings = await this.store.judgedAwaitingLab(auditId);
+    if (!settings) return;
+    await this.lab.run(auditId, settings.lab_runs ?? DEFAULT_LAB_RUNS);
+    await this.finish(auditId, null);
+  }
+
+  /** Finishes the audit and tells its listeners, once. */
+  private async finish(
+    auditId: string,
+    judged: AuditJudgement | null,
+  ): Promise<void> {
+    const outbox = this.outcomes.outbox();
+    await this.store.finish(
+      auditId,
+      judged,
+      this.outcomes.publishIn(outbox, auditId),
+    );
+    await outbox.flush();
   }
 
   /** One page: its page checks with the probes judged again, plus the site checks it fails. */
