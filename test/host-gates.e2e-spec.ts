@@ -47,7 +47,11 @@ function gateContract(name: string, store: () => GateStore) {
           // Held until the host is full (or nobody else is coming), however slow the
           // store is on a loaded machine: a fourth turn, if the gate let one in, is seen.
           const deadline = performance.now() + 10_000;
-          while (running < 3 && entered < requests && performance.now() < deadline)
+          while (
+            running < 3 &&
+            entered < requests &&
+            performance.now() < deadline
+          )
             await sleep(5);
           await sleep(20);
           running--;
