@@ -3,7 +3,7 @@ import { createSocket } from 'node:dgram';
 import type { Socket as UdpSocket } from 'node:dgram';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer as createTcpServer } from 'node:net';
 import type { AddressInfo, Server as TcpServer } from 'node:net';
 import { AddressPolicy } from '../src/analysis/index.js';
@@ -240,6 +240,15 @@ document.getElementById('app').textContent = 'tried';
             'x-robots-tag': 'noarchive',
           }),
         '/hostile': (_req, res) => html(res, hostilePage()),
+        // Held a second: the three rebinding fetches overlap however loaded the machine
+        // is, so the proxy cannot reuse the first one's connection for the others.
+        ...Object.fromEntries(
+          ['/first', '/second', '/third'].map((path) => [
+            path,
+            (_req: IncomingMessage, res: ServerResponse) =>
+              void setTimeout(() => html(res, '<p>rebound</p>'), 1000),
+          ]),
+        ),
         '/bounce': (_req, res) => {
           res.writeHead(302, {
             location: `http://127.0.0.2:${inside.port}/bounced`,
