@@ -274,6 +274,14 @@ describe('site audit lab phase beside other audits', () => {
           100,
         );
         expect(phase).toBe('lab');
+        // Judged, not completed: what the audit says waits for its lab phase.
+        const judged = await readAudit(client, id);
+        expect([
+          judged.status,
+          judged.score,
+          judged.result,
+          judged.issues,
+        ]).toEqual(['running', null, null, null]);
       }
       // Both lab phases wait on the held measurement: judgements go on beside them.
       const plain = await finishedAudit(

@@ -243,30 +243,33 @@ export class SiteJudgementRepository {
   }
 
   /**
-   * Keeps the audit's judgement (its score, rating and issues) and marks it judged, for
-   * its lab phase to finish it; false when it was judged or finished already.
+   * Keeps the audit's judgement aside and marks it judged, for its lab phase to finish
+   * it (score, result and issues stay null until then); false when it was judged or
+   * finished already.
    */
   async markJudged(auditId: string, judged: AuditJudgement): Promise<boolean> {
     const [, marked]: [unknown[], number] = await this.db.query(
-      `UPDATE site_audits SET score = $2, result = $3, issues = $4,
-         judged_at = now(), updated_at = now()
+      `UPDATE site_audits SET judgement = $2, judged_at = now(), updated_at = now()
        WHERE id = $1 AND judged_at IS NULL AND finished_at IS NULL`,
-      [auditId, judged.score, judged.result, JSON.stringify(judged.issues)],
+      [auditId, JSON.stringify(judged)],
     );
     return marked > 0;
   }
 
   /**
-   * Finishes the audit with its judgement, or with the one marked judged before (its
-   * lab phase ran after it): its status, its counts, and what `inTransaction` writes
-   * beside them (its events), once.
+   * Finishes the audit with its judgement, or with the one kept when it was marked
+   * judged (its lab phase ran after it): its score, rating and issues, its status, its
+   * counts, and what `inTransaction` writes beside them (its events), once.
    */
   async finish(
     auditId: string,
     judged: AuditJudgement | null,
     inTransaction: (manager: EntityManager) => Promise<void>,
   ): Promise<void> {
-    const judgement = judged ? 'score = $3, result = $4, issues = $5,' : '';
+    const judgement = judged
+      ? 'score = $3, result = $4, issues = $5,'
+      : `score = (judgement->>'score')::int, result = judgement->>'result',
+         issues = judgement->'issues', judgement = NULL,`;
     await this.db.transaction(async (manager) => {
       const [finished]: [unknown[], number] = await manager.query(
         `UPDATE site_audits a SET ${judgement}
