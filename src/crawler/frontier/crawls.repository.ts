@@ -57,7 +57,10 @@ export class CrawlsRepository {
     return affected > 0;
   }
 
-  /** Whether the crawl goes on: read before each request, so a cancel stops them at once. */
+  /**
+   * Whether the crawl goes on, read before requests (a runner shares one read among
+   * its pages for 100 ms), so a cancel stops them.
+   */
   async isCrawling(id: string): Promise<boolean> {
     const [row]: Array<{ crawling: boolean }> = await this.db.query(
       `SELECT status = 'running' AND stop_reason IS NULL AS crawling

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { EntityManager } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
+import type { Pool, QueryResult } from 'pg';
 import { urlHash } from '../crawl.js';
 import type { CrawlSettings } from '../crawl.js';
 import { SERVICE_ERROR } from './crawl-records.js';
@@ -30,6 +32,13 @@ const LINKS_AT_ONCE = 10_000;
 const PROBES_HELD = '60 seconds';
 /** How often a process looks for pages of processes that died (leases run 30 s). */
 const LEASES_CHECKED_EVERY_MS = 5_000;
+/** Where a crawl `a` stands (CrawlState), read from its row and its queue. */
+const STATE_COLUMNS = `a.id::text,
+  NOT EXISTS (SELECT 1 FROM site_audit_urls
+              WHERE audit_id = a.id AND state = 'queued') AS empty,
+  EXISTS (SELECT 1 FROM site_audit_urls
+          WHERE audit_id = a.id AND state = 'running') AS flying,
+  a.status = 'running' AND a.stop_reason IS NULL AS crawling`;
 /** Breadth-first order's "none" for a parent place or a link position. */
 const LAST = 2_147_483_647;
 
@@ -43,6 +52,8 @@ export interface PageSettlement {
 export interface SettledBatch {
   settled: ClaimedPage[];
   probes: Array<{ auditId: string; url: string }>;
+  /** Where the crawls of the pages settled stand after it (none when their counts were not written). */
+  states: CrawlState[];
 }
 
 /** Where a crawl stands after a batch: whether anything is queued, or being requested, and whether it goes on. */
@@ -165,33 +176,32 @@ export class FrontierRepository {
       await this.requeueExpired();
       this.leasesCheckedAt = Date.now();
     }
-    const rows = await this.db.transaction(async (manager) => {
-      // The queue's index is already in place order: without fresh statistics (no
-      // autovacuum) the planner would sort every queued row of a crawl instead.
-      await manager.query(`SET LOCAL enable_sort = off`);
-      await manager.query(`SET LOCAL enable_bitmapscan = off`);
-      const [claimed]: [
-        Array<
-          Omit<ClaimedPage, 'key' | 'hash'> & { key: string; hash: string }
-        >,
-        number,
-      ] = await manager.query(
-        `UPDATE site_audit_urls u SET state = 'running',
-           lease_until = now() + $2 * interval '1 millisecond', updated_at = now()
-         FROM site_audits a
-         WHERE a.id = u.audit_id
-           AND u.key IN (
-             SELECT q.key FROM site_audit_urls q
-             WHERE q.state = 'queued' AND (q.not_before IS NULL OR q.not_before <= now())
-               AND q.audit_id = ANY(ARRAY(SELECT id FROM site_audits
-                                          WHERE status = 'running' AND stop_reason IS NULL))
-             ORDER BY q.place LIMIT $1 FOR UPDATE OF q SKIP LOCKED)
-         RETURNING u.key, u.url_hash AS hash, u.audit_id AS "auditId",
-                   a.account_id AS "accountId", u.url, u.depth, u.place, u.attempts`,
-        [limit, leaseMs],
-      );
-      return claimed;
-    });
+    if (!Number.isSafeInteger(limit) || !Number.isSafeInteger(leaseMs)) {
+      throw new RangeError(`claim(${limit}, ${leaseMs}): integers expected`);
+    }
+    // One round trip: the statements of one simple query run as one transaction, so
+    // the settings hold for the UPDATE alone. The queue's index is already in place
+    // order: without fresh statistics (no autovacuum) the planner would sort every
+    // queued row of a crawl instead. Integers only are written into the text.
+    const results = await this.simpleQuery<
+      Omit<ClaimedPage, 'key' | 'hash'> & { key: string; hash: string }
+    >(
+      `SET LOCAL enable_sort = off;
+       SET LOCAL enable_bitmapscan = off;
+       UPDATE site_audit_urls u SET state = 'running',
+         lease_until = now() + ${leaseMs} * interval '1 millisecond', updated_at = now()
+       FROM site_audits a
+       WHERE a.id = u.audit_id
+         AND u.key IN (
+           SELECT q.key FROM site_audit_urls q
+           WHERE q.state = 'queued' AND (q.not_before IS NULL OR q.not_before <= now())
+             AND q.audit_id = ANY(ARRAY(SELECT id FROM site_audits
+                                        WHERE status = 'running' AND stop_reason IS NULL))
+           ORDER BY q.place LIMIT ${limit} FOR UPDATE OF q SKIP LOCKED)
+       RETURNING u.key, u.url_hash AS hash, u.audit_id AS "auditId",
+                 a.account_id AS "accountId", u.url, u.depth, u.place, u.attempts`,
+    );
+    const rows = results[2];
     return rows.map((row) => ({
       ...row,
       key: String(row.key),
@@ -199,6 +209,19 @@ export class FrontierRepository {
       auditId: String(row.auditId),
       accountId: String(row.accountId),
     }));
+  }
+
+  /**
+   * Statements without parameters sent together in one simple query (one round trip,
+   * one implicit transaction): the rows each answered, in order.
+   */
+  private async simpleQuery<T>(sql: string): Promise<T[][]> {
+    const pool = (this.db.driver as PostgresDriver).master as Pool;
+    const answered = (await pool.query(sql)) as unknown as
+      QueryResult | QueryResult[];
+    return (Array.isArray(answered) ? answered : [answered]).map(
+      (result) => result.rows as T[],
+    );
   }
 
   /** Pages whose process's lease ran out go back to the queue, in their place. */
@@ -359,38 +382,40 @@ export class FrontierRepository {
           .map(({ page }) => page.auditId),
       ),
     ].sort((a, b) => Number(BigInt(a) - BigInt(b)));
-    const result = await this.db.transaction(async (manager) => {
-      if (redirecting.length > 0) {
-        // Placing a redirect's target takes its crawl's row: taken first, as an advance
-        // takes it before the URLs it places, so the two cannot wait on each other.
-        await manager.query(
-          `SELECT id FROM site_audits WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE`,
-          [redirecting],
-        );
-      }
-      const locked: Array<{ key: string }> = await manager.query(
-        `SELECT key::text FROM site_audit_urls
+    const result = await this.db.transaction(
+      async (manager): Promise<SettledBatch> => {
+        if (redirecting.length > 0) {
+          // Placing a redirect's target takes its crawl's row: taken first, as an advance
+          // takes it before the URLs it places, so the two cannot wait on each other.
+          await manager.query(
+            `SELECT id FROM site_audits WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE`,
+            [redirecting],
+          );
+        }
+        const locked: Array<{ key: string }> = await manager.query(
+          `SELECT key::text FROM site_audit_urls
          WHERE key = ANY($1::bigint[]) AND state = 'running'
          ORDER BY key FOR UPDATE`,
-        [batch.map(({ page }) => page.key)],
-      );
-      const running = new Set(locked.map((row) => row.key));
-      const mine = batch.filter(({ page }) => running.has(page.key));
-      if (mine.length === 0) return { settled: [], probes: [] };
-      await this.discover(
-        manager,
-        batchDiscoveries(
-          worth.filter((_, i) => running.has(batch[i].page.key)),
-        ),
-      );
-      await this.storeLinks(manager, mine);
-      const probes = await this.claimProbes(manager, mine);
-      for (const settlement of mine) {
-        await this.placeRedirectTarget(manager, settlement);
-      }
-      await this.storeRecords(manager, mine);
-      return { settled: mine.map(({ page }) => page), probes };
-    });
+          [batch.map(({ page }) => page.key)],
+        );
+        const running = new Set(locked.map((row) => row.key));
+        const mine = batch.filter(({ page }) => running.has(page.key));
+        if (mine.length === 0) return { settled: [], probes: [], states: [] };
+        await this.discover(
+          manager,
+          batchDiscoveries(
+            worth.filter((_, i) => running.has(batch[i].page.key)),
+          ),
+        );
+        await this.storeLinks(manager, mine);
+        const probes = await this.claimProbes(manager, mine);
+        for (const settlement of mine) {
+          await this.placeRedirectTarget(manager, settlement);
+        }
+        await this.storeRecords(manager, mine);
+        return { settled: mine.map(({ page }) => page), probes, states: [] };
+      },
+    );
     for (let i = 0; i < batch.length; i++) {
       if (result.settled.includes(batch[i].page)) {
         this.known.remember(
@@ -401,7 +426,7 @@ export class FrontierRepository {
       }
     }
     // Counts are progress, made exact when the crawl is judged: a count lost here loses no page.
-    await this.tally(result.settled, batch).catch(() => undefined);
+    result.states = await this.tally(result.settled, batch).catch(() => []);
     return result;
   }
 
@@ -648,11 +673,14 @@ export class FrontierRepository {
     );
   }
 
-  /** Counts the settled pages of each crawl: one short statement after the batch, crawls in order. */
+  /**
+   * Counts the settled pages of each crawl: one short statement after the batch,
+   * crawls in order, which answers where they stand (as statesOf does).
+   */
   private async tally(
     settled: ClaimedPage[],
     batch: PageSettlement[],
-  ): Promise<void> {
+  ): Promise<CrawlState[]> {
     const counts = new Map<
       string,
       { crawled: number; failed: number; unprocessed: number }
@@ -670,15 +698,16 @@ export class FrontierRepository {
       else if (error !== null) count.failed++;
       counts.set(page.auditId, count);
     }
-    if (counts.size === 0) return;
+    if (counts.size === 0) return [];
     const ids = [...counts.keys()].sort((a, b) =>
       Number(BigInt(a) - BigInt(b)),
     );
-    await this.db.query(
+    const [states]: [CrawlState[], number] = await this.db.query(
       `UPDATE site_audits a SET crawled = a.crawled + t.crawled, failed = a.failed + t.failed,
          unprocessed = a.unprocessed + t.unprocessed, updated_at = now()
        FROM unnest($1::bigint[], $2::int[], $3::int[], $4::int[]) AS t(id, crawled, failed, unprocessed)
-       WHERE a.id = t.id`,
+       WHERE a.id = t.id
+       RETURNING ${STATE_COLUMNS}`,
       [
         ids,
         ids.map((id) => counts.get(id)!.crawled),
@@ -686,6 +715,7 @@ export class FrontierRepository {
         ids.map((id) => counts.get(id)!.unprocessed),
       ],
     );
+    return states;
   }
 
   /** Stores probes' answers. */
@@ -720,13 +750,7 @@ export class FrontierRepository {
   async statesOf(crawlIds: string[]): Promise<CrawlState[]> {
     if (crawlIds.length === 0) return [];
     return this.db.query(
-      `SELECT a.id::text,
-              NOT EXISTS (SELECT 1 FROM site_audit_urls
-                          WHERE audit_id = a.id AND state = 'queued') AS empty,
-              EXISTS (SELECT 1 FROM site_audit_urls
-                      WHERE audit_id = a.id AND state = 'running') AS flying,
-              a.status = 'running' AND a.stop_reason IS NULL AS crawling
-       FROM site_audits a WHERE a.id = ANY($1::bigint[])`,
+      `SELECT ${STATE_COLUMNS} FROM site_audits a WHERE a.id = ANY($1::bigint[])`,
       [crawlIds],
     );
   }

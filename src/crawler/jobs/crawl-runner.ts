@@ -12,7 +12,10 @@ import { CrawlOutcomes } from '../crawl-outcomes.js';
 import type { ClaimedPage } from '../frontier/crawl-records.js';
 import { CrawlsRepository } from '../frontier/crawls.repository.js';
 import { FrontierRepository } from '../frontier/frontier.repository.js';
-import type { PageSettlement } from '../frontier/frontier.repository.js';
+import type {
+  CrawlState,
+  PageSettlement,
+} from '../frontier/frontier.repository.js';
 import { GroupCommit } from '../pipeline/group-commit.js';
 import { CrawlPipeline } from '../pipeline/page-pipeline.js';
 import type { PageReading } from '../pipeline/page-reading.js';
@@ -28,6 +31,8 @@ const STOP_LOOK_MS = 1_000;
 const PAGE_ATTEMPTS = 3;
 /** Pages recorded by one transaction at most. */
 const BATCH_MOST = 64;
+/** How long one read of whether a crawl goes on answers its other pages. */
+const CRAWLING_FRESH_MS = 100;
 /** Background probe tasks of one process at once. */
 const PROBE_TASKS = 4;
 
@@ -48,6 +53,10 @@ export class CrawlRunner
   private readonly slots: number;
   private readonly running = new Map<string, ClaimedPage>();
   private readonly stops = new Map<string, AbortController>();
+  private readonly crawling = new Map<
+    string,
+    { at: number; answer: Promise<boolean> }
+  >();
   private readonly records: GroupCommit<PageSettlement, boolean>;
   private readonly probes = new Set<Promise<void>>();
   private readonly probesWaiting: Array<() => Promise<void>> = [];
@@ -108,10 +117,19 @@ export class CrawlRunner
   /**
    * After pages or probes of these crawls were written: each crawl whose queue is
    * empty and whose pages have all settled (or that was cancelled) advances: its next
-   * wave is placed, or it stops, and its owner hears of it.
+   * wave is placed, or it stops, and its owner hears of it. `known`: states the
+   * writes answered already (the latest of a crawl last), not read again.
    */
-  async afterWrites(crawlIds: string[]): Promise<void> {
-    const states = await this.pipeline.statesOf([...new Set(crawlIds)]);
+  async afterWrites(
+    crawlIds: string[],
+    known: CrawlState[] = [],
+  ): Promise<void> {
+    const latest = new Map(known.map((state) => [state.id, state]));
+    const unknown = [...new Set(crawlIds)].filter((id) => !latest.has(id));
+    const states = [
+      ...latest.values(),
+      ...(await this.pipeline.statesOf(unknown)),
+    ];
     for (const state of states) {
       if (state.crawling && (!state.empty || state.flying)) continue;
       const advance = await this.pipeline.advance(state.id);
@@ -154,7 +172,7 @@ export class CrawlRunner
       try {
         reading = context
           ? await this.pipeline.fetchAndRead(page, context, stop.signal, () =>
-              this.crawls.isCrawling(page.auditId),
+              this.stillCrawling(page.auditId),
             )
           : null;
       } catch (error) {
@@ -199,7 +217,10 @@ export class CrawlRunner
       byCrawl.set(auditId, [...(byCrawl.get(auditId) ?? []), url]);
     }
     for (const [auditId, urls] of byCrawl) this.probeLater(auditId, urls);
-    await this.afterWrites(batch.map(({ page }) => page.auditId));
+    await this.afterWrites(
+      batch.map(({ page }) => page.auditId),
+      written.states,
+    );
     return batch.map(({ page }) => written.settled.includes(page));
   }
 
@@ -234,6 +255,21 @@ export class CrawlRunner
     }
   }
 
+  /**
+   * Whether a crawl goes on, asked before each request: one read serves the pages
+   * of the crawl that ask within CRAWLING_FRESH_MS, so a request may start that long
+   * after a cancel (the crawl is not cancelled until those are settled).
+   */
+  private stillCrawling(crawlId: string): Promise<boolean> {
+    const now = performance.now();
+    const asked = this.crawling.get(crawlId);
+    if (asked && now - asked.at < CRAWLING_FRESH_MS) return asked.answer;
+    const answer = this.crawls.isCrawling(crawlId);
+    this.crawling.set(crawlId, { at: now, answer });
+    answer.catch(() => this.crawling.delete(crawlId));
+    return answer;
+  }
+
   /** The abort of a crawl's work in this process, shared by its pages and probes. */
   private stopOf(crawlId: string): AbortController {
     let stop = this.stops.get(crawlId);
@@ -252,6 +288,7 @@ export class CrawlRunner
       for (const id of await this.crawls.notCrawling(ids)) {
         this.stops.get(id)?.abort(new Error('The crawl was stopped.'));
         this.stops.delete(id);
+        this.crawling.delete(id);
       }
     } catch {
       // A database that does not answer stops nothing: the next look may.

@@ -156,11 +156,12 @@ export class CrawlPipeline {
           this.frontier.settle([{ page, reading: this.failure(page, error) }]),
         );
       }
-      const settled: SettledBatch = { settled: [], probes: [] };
+      const settled: SettledBatch = { settled: [], probes: [], states: [] };
       for (const settlement of batch) {
         const one = await this.record([settlement]);
         settled.settled.push(...one.settled);
         settled.probes.push(...one.probes);
+        settled.states.push(...one.states);
       }
       return settled;
     }
