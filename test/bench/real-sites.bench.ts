@@ -212,9 +212,10 @@ async function auditTree(
       }
     }
     const seconds = (performance.now() - posted) / 1000;
-    const cpu = services
-      .map((s, i) => cpuSecondsOf(s.child.pid!) - cpuBefore[i])
-      .reduce((a, b) => a + b, 0);
+    const cpuEach = services.map(
+      (s, i) => cpuSecondsOf(s.child.pid!) - cpuBefore[i],
+    );
+    const cpu = cpuEach.reduce((a, b) => a + b, 0);
     clearInterval(sampler);
     const wgetAfter = await wget(startUrl);
     const pages = await everything<{ url: string }>(
@@ -243,7 +244,7 @@ async function auditTree(
     console.log(
       [
         `${tree.name}: ${pages.length} pages in ${seconds.toFixed(1)} s (${ours.toFixed(1)} pages/s), ${audit.status}/${audit.stop_reason}, ${audit.progress.pages_failed} failed, ${audit.progress.pages_unprocessed} unprocessed`,
-        `  timeline: first page crawled at ${(firstCrawled ?? 0).toFixed(1)} s, last at ${lastCrawled.toFixed(1)} s, finished at ${seconds.toFixed(1)} s; API + ${WORKERS} workers used ${cpu.toFixed(1)} CPU s (${((cpu * 1000) / pages.length).toFixed(1)} ms a page)`,
+        `  timeline: first page crawled at ${(firstCrawled ?? 0).toFixed(1)} s, last at ${lastCrawled.toFixed(1)} s, finished at ${seconds.toFixed(1)} s; API + ${WORKERS} workers used ${cpu.toFixed(1)} CPU s (${((cpu * 1000) / pages.length).toFixed(1)} ms a page; ${cpuEach.map((c) => c.toFixed(1)).join(', ')} s each)`,
         `  wget --spider -r: ${wgetBefore.urls} URLs in ${wgetBefore.seconds.toFixed(1)} s before, ${wgetAfter.seconds.toFixed(1)} s after (${theirs.toFixed(1)} URLs/s): the audit runs at ${(ours / theirs).toFixed(2)} of wget's rate (target at least 0.25)`,
         `  peak memory, API + ${WORKERS} workers: resident ${mb(peak.rss)}, proportional ${mb(peak.pss)} (each process at its own peak: ${peaks.map(mb).join(', ')})`,
         ...comparison.lines.map((line) => `  ${line}`),
