@@ -7,6 +7,8 @@ class FakeBrowser implements PooledBrowser {
   connected = true;
   closed = false;
   memory = 100;
+  /** Times its memory was read. */
+  reads = 0;
   private listeners: (() => void)[] = [];
 
   constructor(readonly id: number) {}
@@ -16,6 +18,7 @@ class FakeBrowser implements PooledBrowser {
   }
 
   memoryBytes(): Promise<number | null> {
+    this.reads += 1;
     return Promise.resolve(this.memory);
   }
 
@@ -41,6 +44,7 @@ const OPTIONS: BrowserPoolOptions = {
   pagesPerProcess: 2,
   pagesPerBrowser: 3,
   memoryMarkBytes: 1000,
+  memoryReadEveryMs: 0,
   idleCloseMs: 5000,
 };
 
@@ -146,6 +150,18 @@ describe('BrowserPool', () => {
     });
     expect(launched[0].closed).toBe(true);
     expect(await pool.use((b) => Promise.resolve(b.id))).toBe(2);
+    await pool.close();
+  });
+
+  it("reads a browser's memory at most every memoryReadEveryMs", async () => {
+    const { pool, launched } = poolOf({ memoryReadEveryMs: 60_000 });
+    const page = (b: FakeBrowser) => Promise.resolve(b.id);
+    expect(await pool.use(page)).toBe(1);
+    // Past the mark within the interval: not read, so not replaced yet.
+    launched[0].memory = 2000;
+    expect(await pool.use(page)).toBe(1);
+    expect(launched[0].reads).toBe(1);
+    expect(launched[0].closed).toBe(false);
     await pool.close();
   });
 

@@ -1,7 +1,8 @@
 /**
  * The pool of a process's renders: at most `pagesPerProcess` at once on one browser,
  * launched at the first render, retired after `pagesPerBrowser` pages or past the
- * memory mark (browsers leak: a fresh one is cheaper than a bloated one), relaunched
+ * memory mark, read after a render at most every `memoryReadEveryMs` (browsers leak:
+ * a fresh one is cheaper than a bloated one), relaunched
  * after a crash, and closed once idle so no browser outlives the work.
  */
 
@@ -23,6 +24,8 @@ export interface BrowserPoolOptions {
   pagesPerBrowser: number;
   /** Proportional set size past which a browser is replaced after its render. */
   memoryMarkBytes: number;
+  /** Least time between two readings of a browser's memory: a reading walks /proc, too dear for every page. */
+  memoryReadEveryMs: number;
   /** Idle time after which the browser is closed. */
   idleCloseMs: number;
 }
@@ -58,6 +61,8 @@ interface Entry<B> {
   active: number;
   /** Takes no more pages; closed when its last page ends. */
   retired: boolean;
+  /** When its memory was last read (performance.now()). */
+  memoryReadAt: number;
 }
 
 export class BrowserPool<B extends PooledBrowser> {
@@ -160,7 +165,13 @@ export class BrowserPool<B extends PooledBrowser> {
   private async launchEntry(): Promise<Entry<B>> {
     const browser = await this.launch();
     this.counts.launches += 1;
-    const entry: Entry<B> = { browser, started: 0, active: 0, retired: false };
+    const entry: Entry<B> = {
+      browser,
+      started: 0,
+      active: 0,
+      retired: false,
+      memoryReadAt: -Infinity,
+    };
     this.open.add(entry);
     browser.onDisconnected(() => {
       if (!entry.retired) this.counts.crashes += 1;
@@ -177,7 +188,13 @@ export class BrowserPool<B extends PooledBrowser> {
   }
 
   private async afterWork(entry: Entry<B>): Promise<void> {
-    if (!entry.retired && entry.browser.connected) {
+    const now = performance.now();
+    if (
+      !entry.retired &&
+      entry.browser.connected &&
+      now - entry.memoryReadAt >= this.options.memoryReadEveryMs
+    ) {
+      entry.memoryReadAt = now;
       const memory = await entry.browser.memoryBytes().catch(() => null);
       if (memory !== null && memory > this.options.memoryMarkBytes)
         this.retire(entry);

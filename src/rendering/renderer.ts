@@ -24,6 +24,8 @@ export interface RendererOptions {
   pagesPerBrowser: number;
   /** Proportional set size of the browser's processes past which it is replaced. */
   memoryMarkBytes: number;
+  /** Least time between two readings of that size. */
+  memoryReadEveryMs: number;
   /** Idle time after the last render before the browser is closed. */
   idleCloseMs: number;
   /** Bound of each connection the proxy opens for the page. */
@@ -39,6 +41,7 @@ export const DEFAULT_RENDERER_OPTIONS: RendererOptions = {
   pagesPerProcess: availableParallelism(),
   pagesPerBrowser: 200,
   memoryMarkBytes: 1024 * 1024 * 1024,
+  memoryReadEveryMs: 2_000,
   idleCloseMs: 5_000,
   connectTimeoutMs: 10_000,
   launchTimeoutMs: 30_000,
