@@ -294,7 +294,12 @@ describe('site audit lab phase beside other audits', () => {
       release();
     }
     for (const [client, id] of labbed) {
-      expect((await finishedAudit(client, id)).status).toBe('completed');
+      // Completed, it shows the judgement kept aside through its lab phase.
+      const done = await finishedAudit(client, id);
+      expect(done.status).toBe('completed');
+      expect(typeof done.score).toBe('number');
+      expect(['good', 'decent', 'bad']).toContain(done.result);
+      expect(done.issues).toEqual(expect.any(Object));
     }
   }, 150_000);
 });
