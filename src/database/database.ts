@@ -114,6 +114,15 @@ export async function openDatabaseBeside(
   return openDatabase(config);
 }
 
+/** Fail fast when the database server is down: requests answer 503 instead of hanging. */
+const SERVER_CONNECT_WAIT_MS = 5_000;
+/**
+ * The embedded database lives in this process and cannot be down, only busy: its one
+ * session serves a crawl's writes and the API in turn, and under load a request may
+ * wait its turn longer than a server's fail-fast allows.
+ */
+const EMBEDDED_SESSION_WAIT_MS = 30_000;
+
 export function dataSourceOptions(target: DatabaseTarget): DataSourceOptions {
   return {
     type: 'postgres',
@@ -124,8 +133,9 @@ export function dataSourceOptions(target: DatabaseTarget): DataSourceOptions {
     logging: false,
     extra: {
       max: target.poolSize,
-      // Fail fast when the database is down: requests answer 503 instead of hanging.
-      connectionTimeoutMillis: 5_000,
+      connectionTimeoutMillis: target.embedded
+        ? EMBEDDED_SESSION_WAIT_MS
+        : SERVER_CONNECT_WAIT_MS,
     },
   };
 }
