@@ -24,8 +24,10 @@ import type { ServiceProcess } from '../support/service-process.js';
  * independent crawler's. Exits non-zero when a page is lost or a set differs.
  *
  * `npm run bench:real-sites` (python3.11, postgresql-15 and django; `-- rust` or any
- * names for others). Environment: BENCH_PG_URL (the server; a database is created and
- * dropped), BENCH_REDIS_URL (default database 12).
+ * names for others; `--repeat=N` audits the trees N times over on the same processes,
+ * to see a service that has run before beside one just started). Environment:
+ * BENCH_PG_URL (the server; a database is created and dropped), BENCH_REDIS_URL
+ * (default database 12).
  */
 
 const PG_SERVER =
@@ -259,7 +261,15 @@ async function auditTree(
 
 async function main(): Promise<void> {
   const names = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
-  const trees = installedTrees(names.length > 0 ? names : DEFAULT_TREES);
+  const repeatArg = process.argv.find((arg) => arg.startsWith('--repeat='));
+  const repeat = repeatArg ? Number(repeatArg.slice('--repeat='.length)) : 1;
+  if (!Number.isInteger(repeat) || repeat < 1) {
+    console.error('bench:real-sites: --repeat=N takes a whole number from 1');
+    process.exit(2);
+  }
+  const trees = Array.from({ length: repeat }, () =>
+    installedTrees(names.length > 0 ? names : DEFAULT_TREES),
+  ).flat();
   if (trees.length === 0) {
     console.error('bench:real-sites: none of the trees is installed');
     process.exit(2);
