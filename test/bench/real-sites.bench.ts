@@ -25,7 +25,8 @@ import type { ServiceProcess } from '../support/service-process.js';
  *
  * `npm run bench:real-sites` (python3.11, postgresql-15 and django; `-- rust` or any
  * names for others; `--repeat=N` audits the trees N times over on the same processes,
- * to see a service that has run before beside one just started). Environment:
+ * to see a service that has run before beside one just started; `--pause=S` waits S
+ * seconds before each audit after the first, as audits spaced apart are). Environment:
  * BENCH_PG_URL (the server; a database is created and dropped), BENCH_REDIS_URL
  * (default database 12).
  */
@@ -267,6 +268,12 @@ async function main(): Promise<void> {
     console.error('bench:real-sites: --repeat=N takes a whole number from 1');
     process.exit(2);
   }
+  const pauseArg = process.argv.find((arg) => arg.startsWith('--pause='));
+  const pauseS = pauseArg ? Number(pauseArg.slice('--pause='.length)) : 0;
+  if (!Number.isFinite(pauseS) || pauseS < 0) {
+    console.error('bench:real-sites: --pause=S takes seconds from 0');
+    process.exit(2);
+  }
   const trees = Array.from({ length: repeat }, () =>
     installedTrees(names.length > 0 ? names : DEFAULT_TREES),
   ).flat();
@@ -299,7 +306,8 @@ async function main(): Promise<void> {
     }
     const key = createApiKey(env, 'bench-real-sites');
     const call = api(services[0].base!, key);
-    for (const tree of trees) {
+    for (const [i, tree] of trees.entries()) {
+      if (i > 0 && pauseS > 0) await sleep(pauseS * 1000);
       passed = (await auditTree(tree, call, services)) && passed;
     }
   } catch (error) {
