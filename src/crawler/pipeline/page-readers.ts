@@ -44,6 +44,8 @@ export class PageReaders {
       maxThreads: threads,
       // A thread's heap is given back soon after the last page: crawls come and go.
       idleTimeout: 10_000,
+      // Nothing reads the pool's run and wait histograms: not recorded for every page.
+      recordTiming: false,
       resourceLimits: {
         // Short-lived garbage, collected often; a page read in 5 MB needs ~200 MB at most.
         maxYoungGenerationSizeMb: 8,
