@@ -23,6 +23,13 @@ function workerFile(): URL {
 const READER_HEAP_MB = 320;
 
 /**
+ * How long an idle reader thread is kept: the next crawl within it finds the thread's
+ * compiled code warm (about 10% less CPU a page than a new thread, test/bench/RESULTS.md),
+ * for ~10-25 MB held meanwhile.
+ */
+export const READER_KEPT_MS = 10 * 60_000;
+
+/**
  * Reads crawled pages on worker threads: the parse, the page checks, and every
  * decision about the URLs a page names (scope, robots.txt, depth) happen there, so a
  * huge or hostile page delays no request of the process; past its budget the thread
@@ -42,8 +49,7 @@ export class PageReaders {
       // None until a crawl reads its first page: an API that only serves holds no thread.
       minThreads: 0,
       maxThreads: threads,
-      // A thread's heap is given back soon after the last page: crawls come and go.
-      idleTimeout: 10_000,
+      idleTimeout: READER_KEPT_MS,
       // Nothing reads the pool's run and wait histograms: not recorded for every page.
       recordTiming: false,
       resourceLimits: {
