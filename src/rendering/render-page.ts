@@ -156,6 +156,19 @@ export interface RenderNetwork {
   userAgent?: string;
 }
 
+/**
+ * A navigation of a window, not of a frame in a page. Playwright throws for one issued
+ * before its frame exists (a window a script opens, as the headless shell reports it).
+ */
+function isTopNavigation(request: Request): boolean {
+  if (!request.isNavigationRequest()) return false;
+  try {
+    return request.frame().parentFrame() === null;
+  } catch {
+    return true;
+  }
+}
+
 /** How Chromium logs a request the render aborted. */
 const UNLOADED_BY_THE_RENDER =
   'Failed to load resource: net::ERR_BLOCKED_BY_CLIENT';
@@ -411,9 +424,8 @@ class PageRender {
     if (
       served &&
       !this.documentServed &&
-      request.isNavigationRequest() &&
+      isTopNavigation(request) &&
       request.method() === 'GET' &&
-      request.frame().parentFrame() === null &&
       sameDocument(url, served.url)
     ) {
       this.documentServed = true;
@@ -429,7 +441,7 @@ class PageRender {
     if (
       isHttp(url) &&
       RESOURCE_TYPES_NEEDED.has(resourceType) &&
-      !(request.isNavigationRequest() && request.frame().parentFrame() === null)
+      !isTopNavigation(request)
     ) {
       this.record(this.resources, { url, resourceType }, MAX_RESOURCES);
     }
