@@ -22,6 +22,13 @@ describe('chromiumArgs', () => {
     expect(args).toContain(
       '--webrtc-ip-handling-policy=disable_non_proxied_udp',
     );
+    expect(args).toContain(
+      '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
+    );
+  });
+
+  it('lets no script open a window', () => {
+    expect(args).toContain('--block-new-web-contents');
   });
 
   it('turns off the address bar’s popup, and keeps Playwright’s features off too', () => {

@@ -77,6 +77,8 @@ export function policyProxyArgs(proxyUrl: string): string[] {
     '--proxy-bypass-list=<-loopback>',
     '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
     '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+    // The same for a browser that reads no setting of the full one (the headless shell).
+    '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
   ];
 }
 
@@ -88,6 +90,8 @@ export function chromiumArgs(proxyUrl: string, marker: string): string[] {
   return [
     ...CHROMIUM_FLAGS,
     ...policyProxyArgs(proxyUrl),
+    // No window a script opens: the headless shell has no popup blocker of its own.
+    '--block-new-web-contents',
     `--js-flags=--max-old-space-size=${PAGE_HEAP_MB}`,
     `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...DISABLED_FEATURES].join(',')}`,
     marker,
