@@ -10,14 +10,17 @@ RUN npx tsc -p tsconfig.build.json
 
 # Run: production dependencies and the compiled code only, as a non-root user.
 FROM node:24-bookworm-slim AS run
-# Debian's Chromium, for render: true (docs/rendering.md). Build with
-# --build-arg CHROMIUM=false for an image without it: render: true then answers 503.
+# Debian's Chromium, for lab: true, and its headless shell, for render: true
+# (docs/rendering.md). Build with --build-arg CHROMIUM=false for an image without them:
+# render: true and lab: true then answer 503.
 ARG CHROMIUM=true
 RUN if [ "$CHROMIUM" = true ]; then \
-      apt-get update && apt-get install -y --no-install-recommends chromium && \
+      apt-get update && \
+      apt-get install -y --no-install-recommends chromium chromium-headless-shell && \
       rm -rf /var/lib/apt/lists/*; \
     fi
-ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 CHROMIUM_PATH=/usr/bin/chromium
+ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 CHROMIUM_PATH=/usr/bin/chromium \
+    RENDER_CHROMIUM_PATH=/usr/lib/chromium/chromium-headless-shell
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force

@@ -403,12 +403,13 @@ async function run(command: Command, rest: string[]): Promise<number> {
       const renderer = values.render
         ? new Renderer({
             allowHosts: config.analyser.allowHosts,
-            executablePath: config.chromiumPath,
+            executablePath: config.renderChromiumPath,
             userAgent: config.analyser.userAgent,
           })
         : null;
       try {
-        if (renderer || values.lab) await assertChromiumAt(config.chromiumPath);
+        if (renderer) await assertChromiumAt(config.renderChromiumPath);
+        if (values.lab) await assertChromiumAt(config.chromiumPath);
         const analyser = new Analyser(config.analyser, {
           render: renderer ? renderForAnalysis(renderer) : undefined,
         });

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { CHECKS } from '../src/analysis/index.js';
+import { defaultRenderBrowserPath } from '../src/rendering/index.js';
 import {
   clientRenderedPage,
   contentJson,
@@ -25,7 +26,11 @@ import {
 import { startTestApp } from './support/test-app.js';
 import type { TestApp } from './support/test-app.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// The browser renders use by default: Debian's headless shell where installed (CI installs it).
+const CHROMIUM =
+  process.env.RENDER_CHROMIUM_PATH ??
+  process.env.CHROMIUM_PATH ??
+  defaultRenderBrowserPath();
 // CI installs Chromium and sets REQUIRE_BROWSER, so there a missing browser fails.
 const run =
   existsSync(CHROMIUM) || process.env.REQUIRE_BROWSER
@@ -128,7 +133,7 @@ run('site audits with render: true', () => {
     }
     site = await startFixtureSite(routes, { requests });
     staticSite = await startFixtureSite(staticRoutes);
-    t = await startTestApp({ CHROMIUM_PATH: CHROMIUM });
+    t = await startTestApp({ RENDER_CHROMIUM_PATH: CHROMIUM });
     key = (await t.newAccount()).key;
   });
   afterAll(async () => {

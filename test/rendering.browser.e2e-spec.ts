@@ -10,6 +10,7 @@ import { AddressPolicy } from '../src/analysis/index.js';
 import type { Lookup } from '../src/analysis/index.js';
 import {
   ChromiumBrowser,
+  defaultRenderBrowserPath,
   PLAYWRIGHT_DISABLED_FEATURES,
 } from '../src/rendering/chromium.js';
 import { RenderError, Renderer, stillRunning } from '../src/rendering/index.js';
@@ -26,7 +27,11 @@ import {
 import { html, startFixtureSite } from './support/fixture-server.js';
 import type { FixtureSite, SiteRequest } from './support/fixture-server.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// The browser renders use by default: Debian's headless shell where installed (CI installs it).
+const CHROMIUM =
+  process.env.RENDER_CHROMIUM_PATH ??
+  process.env.CHROMIUM_PATH ??
+  defaultRenderBrowserPath();
 // CI installs Chromium and sets REQUIRE_BROWSER, so there a missing browser fails.
 const run =
   existsSync(CHROMIUM) || process.env.REQUIRE_BROWSER

@@ -38,7 +38,7 @@ class ClosingRenderer extends Renderer implements OnApplicationShutdown {
       useFactory: (config: AppConfig) =>
         new ClosingRenderer({
           allowHosts: config.analyser.allowHosts,
-          executablePath: config.chromiumPath,
+          executablePath: config.renderChromiumPath,
           userAgent: config.analyser.userAgent,
         }),
     },

@@ -1,3 +1,4 @@
+import { defaultRenderBrowserPath } from '../rendering/index.js';
 import { ConfigError, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
@@ -71,5 +72,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ REDIS_COMMAND_TIMEOUT_MS: '50' })).toThrow(
       /REDIS_COMMAND_TIMEOUT_MS must be a whole number from 100 to 60000, got "50"/,
     );
+  });
+
+  it('renders with RENDER_CHROMIUM_PATH, else CHROMIUM_PATH, else the default render browser; lab with CHROMIUM_PATH', () => {
+    expect(loadConfig({})).toMatchObject({
+      chromiumPath: '/usr/bin/chromium',
+      renderChromiumPath: defaultRenderBrowserPath(),
+    });
+    expect(loadConfig({ CHROMIUM_PATH: '/opt/c' })).toMatchObject({
+      chromiumPath: '/opt/c',
+      renderChromiumPath: '/opt/c',
+    });
+    expect(
+      loadConfig({ CHROMIUM_PATH: '/opt/c', RENDER_CHROMIUM_PATH: '/opt/s' }),
+    ).toMatchObject({ chromiumPath: '/opt/c', renderChromiumPath: '/opt/s' });
   });
 });

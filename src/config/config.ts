@@ -6,7 +6,10 @@ import {
 } from '../analysis/index.js';
 import type { AnalyserOptions } from '../analysis/index.js';
 import { DEFAULT_LAB_RUNS, MAX_LAB_RUNS } from '../lab/index.js';
-import { DEFAULT_CHROMIUM_PATH } from '../rendering/index.js';
+import {
+  DEFAULT_CHROMIUM_PATH,
+  defaultRenderBrowserPath,
+} from '../rendering/index.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -72,8 +75,13 @@ export interface AppConfig {
   /** Settled runs kept per report (completed or failed); older ones are pruned. */
   runHistoryLimit: number;
   analyser: AnalyserOptions;
-  /** CHROMIUM_PATH: the browser of `render: true`; Debian's by default. */
+  /** CHROMIUM_PATH: the browser of `lab: true` (Lighthouse); Debian's Chromium by default. */
   chromiumPath: string;
+  /**
+   * RENDER_CHROMIUM_PATH: the browser of `render: true`; else CHROMIUM_PATH when set; else
+   * Debian's headless shell where installed, Chromium otherwise.
+   */
+  renderChromiumPath: string;
   /** LAB_RUNS: Lighthouse runs of a `lab: true` measurement, the medians of which it keeps. */
   labRuns: number;
   /** Webhook deliveries one process sends at the same time. */
@@ -210,6 +218,7 @@ class SettingsReader {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const read = new SettingsReader(env);
   const shareSecret = read.text('SHARE_SECRET') ?? '';
+  const chromiumPath = read.text('CHROMIUM_PATH');
   if (shareSecret !== '' && shareSecret.length < 32) {
     read.problems.push('SHARE_SECRET must be at least 32 characters');
   }
@@ -298,7 +307,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       shareSecret === '' ? randomBytes(32) : Buffer.from(shareSecret, 'utf8'),
     shareSecretConfigured: shareSecret !== '',
     logLevel: read.choice('LOG_LEVEL', LOG_LEVELS, 'log'),
-    chromiumPath: read.text('CHROMIUM_PATH') ?? DEFAULT_CHROMIUM_PATH,
+    chromiumPath: chromiumPath ?? DEFAULT_CHROMIUM_PATH,
+    renderChromiumPath:
+      read.text('RENDER_CHROMIUM_PATH') ??
+      chromiumPath ??
+      defaultRenderBrowserPath(),
     labRuns: read.integer('LAB_RUNS', DEFAULT_LAB_RUNS, 1, MAX_LAB_RUNS),
     analyser: {
       ...DEFAULT_ANALYSER_OPTIONS,

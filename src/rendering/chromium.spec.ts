@@ -2,6 +2,9 @@ import {
   assertChromiumAt,
   chromiumArgs,
   CHROMIUM_FLAGS,
+  DEFAULT_CHROMIUM_PATH,
+  DEFAULT_HEADLESS_SHELL_PATH,
+  defaultRenderBrowserPath,
   DISABLED_FEATURES,
   PLAYWRIGHT_DISABLED_FEATURES,
 } from './chromium.js';
@@ -70,5 +73,14 @@ describe('assertChromiumAt', () => {
 
   it('accepts an executable', async () => {
     await expect(assertChromiumAt(process.execPath)).resolves.toBeUndefined();
+  });
+});
+
+describe('defaultRenderBrowserPath', () => {
+  it('is the headless shell where it is installed, Chromium otherwise', () => {
+    expect(defaultRenderBrowserPath(() => true)).toBe(
+      DEFAULT_HEADLESS_SHELL_PATH,
+    );
+    expect(defaultRenderBrowserPath(() => false)).toBe(DEFAULT_CHROMIUM_PATH);
   });
 });

@@ -44,7 +44,7 @@ export class BrowserMissingError extends RenderError {
   constructor(readonly executablePath: string) {
     super(
       'browser_missing',
-      `Rendering needs Chromium, which was not found at ${executablePath}. Install it (Debian, Ubuntu: apt-get install chromium) or set CHROMIUM_PATH to its executable.`,
+      `Rendering needs Chromium, which was not found at ${executablePath}. Install it (Debian, Ubuntu: apt-get install chromium) or set CHROMIUM_PATH (RENDER_CHROMIUM_PATH for renders alone) to its executable.`,
     );
     this.name = 'BrowserMissingError';
   }

@@ -26,6 +26,8 @@ export {
   assertChromiumAt,
   CHROMIUM_FLAGS,
   DEFAULT_CHROMIUM_PATH,
+  DEFAULT_HEADLESS_SHELL_PATH,
+  defaultRenderBrowserPath,
   policyProxyArgs,
 } from './chromium.js';
 export { startPolicyProxy } from './policy-proxy.js';

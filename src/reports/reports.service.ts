@@ -198,7 +198,8 @@ export class ReportsService {
     completion: Completion,
   ): Promise<Report> {
     throwIfInvalid(await this.judgeNew(body, body.fieldErrors));
-    if (body.render) await assertRenderingAvailable(this.config.chromiumPath);
+    if (body.render)
+      await assertRenderingAvailable(this.config.renderChromiumPath);
     if (body.lab) {
       await assertRenderingAvailable(this.config.chromiumPath, 'lab');
     }
@@ -236,7 +237,7 @@ export class ReportsService {
     });
     throwIfInvalid(errors);
     if (body.reports.some((item) => item.render)) {
-      await assertRenderingAvailable(this.config.chromiumPath);
+      await assertRenderingAvailable(this.config.renderChromiumPath);
     }
     if (body.reports.some((item) => item.lab)) {
       await assertRenderingAvailable(this.config.chromiumPath, 'lab');

@@ -98,7 +98,8 @@ export class SiteAuditsService {
       if (problem) errors.password = [problem];
     }
     throwIfInvalid(errors);
-    if (body.render) await assertRenderingAvailable(this.config.chromiumPath);
+    if (body.render)
+      await assertRenderingAvailable(this.config.renderChromiumPath);
     if (body.lab)
       await assertRenderingAvailable(this.config.chromiumPath, 'lab');
     if (body.lab && !this.lab.available) {

@@ -10,6 +10,7 @@ import {
   sampleContent,
   staticPage,
 } from '../support/client-rendered-site.js';
+import { defaultRenderBrowserPath } from '../../src/rendering/index.js';
 import { createApiKey, startService } from '../support/service-process.js';
 import type { ServiceProcess } from '../support/service-process.js';
 
@@ -24,13 +25,17 @@ import type { ServiceProcess } from '../support/service-process.js';
  *
  * `npm run bench:render` (`-- --pages 200` for a quick run). Environment: BENCH_PG_URL
  * (the server; a database is created and dropped), BENCH_REDIS_URL (default database
- * 13), CHROMIUM_PATH (default /usr/bin/chromium).
+ * 13), RENDER_CHROMIUM_PATH or CHROMIUM_PATH (default: the service's, Debian's headless
+ * shell where installed, else /usr/bin/chromium).
  */
 
 const PG_SERVER =
   process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/13';
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM =
+  process.env.RENDER_CHROMIUM_PATH ??
+  process.env.CHROMIUM_PATH ??
+  defaultRenderBrowserPath();
 const argPages = process.argv.indexOf('--pages');
 const PAGES = Number(argPages > 0 ? process.argv[argPages + 1] : 1000);
 const WORKERS = 2;
@@ -241,7 +246,7 @@ async function main(): Promise<void> {
     REDIS_URL,
     REDIS_PREFIX: prefix,
     ANALYZER_ALLOW_HOSTS: '127.0.0.1',
-    CHROMIUM_PATH: CHROMIUM,
+    RENDER_CHROMIUM_PATH: CHROMIUM,
     SITE_AUDIT_MAX_PAGES: String(Math.max(PAGES, 10_000)),
     RATE_LIMIT_PER_MINUTE: '100000',
     NODE_OPTIONS,
