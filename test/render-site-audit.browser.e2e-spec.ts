@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { CHECKS } from '../src/analysis/index.js';
-import { defaultRenderBrowserPath } from '../src/rendering/index.js';
+import { renderBrowserPath } from '../src/rendering/index.js';
 import {
   clientRenderedPage,
   contentJson,
@@ -27,10 +27,10 @@ import { startTestApp } from './support/test-app.js';
 import type { TestApp } from './support/test-app.js';
 
 // The browser renders use by default: Debian's headless shell where installed (CI installs it).
-const CHROMIUM =
-  process.env.RENDER_CHROMIUM_PATH ??
-  process.env.CHROMIUM_PATH ??
-  defaultRenderBrowserPath();
+const CHROMIUM = renderBrowserPath({
+  render: process.env.RENDER_CHROMIUM_PATH,
+  chromium: process.env.CHROMIUM_PATH,
+});
 // CI installs Chromium and sets REQUIRE_BROWSER, so there a missing browser fails.
 const run =
   existsSync(CHROMIUM) || process.env.REQUIRE_BROWSER

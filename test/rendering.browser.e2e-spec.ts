@@ -10,8 +10,8 @@ import { AddressPolicy } from '../src/analysis/index.js';
 import type { Lookup } from '../src/analysis/index.js';
 import {
   ChromiumBrowser,
-  defaultRenderBrowserPath,
   PLAYWRIGHT_DISABLED_FEATURES,
+  renderBrowserPath,
 } from '../src/rendering/chromium.js';
 import { RenderError, Renderer, stillRunning } from '../src/rendering/index.js';
 import type { ProcessId, RenderedPage } from '../src/rendering/index.js';
@@ -28,10 +28,10 @@ import { html, startFixtureSite } from './support/fixture-server.js';
 import type { FixtureSite, SiteRequest } from './support/fixture-server.js';
 
 // The browser renders use by default: Debian's headless shell where installed (CI installs it).
-const CHROMIUM =
-  process.env.RENDER_CHROMIUM_PATH ??
-  process.env.CHROMIUM_PATH ??
-  defaultRenderBrowserPath();
+const CHROMIUM = renderBrowserPath({
+  render: process.env.RENDER_CHROMIUM_PATH,
+  chromium: process.env.CHROMIUM_PATH,
+});
 // CI installs Chromium and sets REQUIRE_BROWSER, so there a missing browser fails.
 const run =
   existsSync(CHROMIUM) || process.env.REQUIRE_BROWSER

@@ -8,7 +8,7 @@ import type { AnalyserOptions } from '../analysis/index.js';
 import { DEFAULT_LAB_RUNS, MAX_LAB_RUNS } from '../lab/index.js';
 import {
   DEFAULT_CHROMIUM_PATH,
-  defaultRenderBrowserPath,
+  renderBrowserPath,
 } from '../rendering/index.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -308,10 +308,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shareSecretConfigured: shareSecret !== '',
     logLevel: read.choice('LOG_LEVEL', LOG_LEVELS, 'log'),
     chromiumPath: chromiumPath ?? DEFAULT_CHROMIUM_PATH,
-    renderChromiumPath:
-      read.text('RENDER_CHROMIUM_PATH') ??
-      chromiumPath ??
-      defaultRenderBrowserPath(),
+    renderChromiumPath: renderBrowserPath({
+      render: read.text('RENDER_CHROMIUM_PATH'),
+      chromium: chromiumPath,
+    }),
     labRuns: read.integer('LAB_RUNS', DEFAULT_LAB_RUNS, 1, MAX_LAB_RUNS),
     analyser: {
       ...DEFAULT_ANALYSER_OPTIONS,

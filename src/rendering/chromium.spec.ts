@@ -7,6 +7,7 @@ import {
   defaultRenderBrowserPath,
   DISABLED_FEATURES,
   PLAYWRIGHT_DISABLED_FEATURES,
+  renderBrowserPath,
 } from './chromium.js';
 import { BrowserMissingError } from './errors.js';
 
@@ -82,5 +83,19 @@ describe('defaultRenderBrowserPath', () => {
       DEFAULT_HEADLESS_SHELL_PATH,
     );
     expect(defaultRenderBrowserPath(() => false)).toBe(DEFAULT_CHROMIUM_PATH);
+  });
+});
+
+describe('renderBrowserPath', () => {
+  it('takes the render setting first, then the browser setting, then the default', () => {
+    expect(renderBrowserPath({ render: '/opt/s', chromium: '/opt/c' })).toBe(
+      '/opt/s',
+    );
+    expect(renderBrowserPath({ render: undefined, chromium: '/opt/c' })).toBe(
+      '/opt/c',
+    );
+    expect(renderBrowserPath({ render: '', chromium: null })).toBe(
+      defaultRenderBrowserPath(),
+    );
   });
 });

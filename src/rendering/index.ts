@@ -29,6 +29,7 @@ export {
   DEFAULT_HEADLESS_SHELL_PATH,
   defaultRenderBrowserPath,
   policyProxyArgs,
+  renderBrowserPath,
 } from './chromium.js';
 export { startPolicyProxy } from './policy-proxy.js';
 export type { PolicyProxy, ProxyFailure } from './policy-proxy.js';

@@ -10,7 +10,7 @@ import {
   sampleContent,
   staticPage,
 } from '../support/client-rendered-site.js';
-import { defaultRenderBrowserPath } from '../../src/rendering/index.js';
+import { renderBrowserPath } from '../../src/rendering/index.js';
 import { createApiKey, startService } from '../support/service-process.js';
 import type { ServiceProcess } from '../support/service-process.js';
 
@@ -32,10 +32,10 @@ import type { ServiceProcess } from '../support/service-process.js';
 const PG_SERVER =
   process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/13';
-const CHROMIUM =
-  process.env.RENDER_CHROMIUM_PATH ??
-  process.env.CHROMIUM_PATH ??
-  defaultRenderBrowserPath();
+const CHROMIUM = renderBrowserPath({
+  render: process.env.RENDER_CHROMIUM_PATH,
+  chromium: process.env.CHROMIUM_PATH,
+});
 const argPages = process.argv.indexOf('--pages');
 const PAGES = Number(argPages > 0 ? process.argv[argPages + 1] : 1000);
 const WORKERS = 2;
