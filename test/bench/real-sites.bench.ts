@@ -19,8 +19,8 @@ import type { ServiceProcess } from '../support/service-process.js';
  * `wget --spider -r` on the same tree in the same run: for each tree, wget, then the
  * service (an API and 2 worker processes on a fresh PostgreSQL database and Redis,
  * as docs/operations.md runs it), then wget again; pages per second from the POST to
- * the audit's end against wget's, peak memory of the three processes (resident and
- * proportional), and the audit's pages, broken links and duplicate titles against an
+ * the audit's end against wget's, the CPU the three processes and PostgreSQL's server
+ * processes used a page, peak memory of the three (resident and proportional), and the audit's pages, broken links and duplicate titles against an
  * independent crawler's. Exits non-zero when a page is lost or a set differs.
  *
  * `npm run bench:real-sites` (python3.11, postgresql-15 and django; `-- rust` or any
@@ -55,6 +55,31 @@ interface Audit {
 
 function psql(sql: string): void {
   execFileSync('psql', [`${PG_SERVER}/postgres`, '-qc', sql]);
+}
+
+/**
+ * CPU seconds each server process of `database` has used so far, by pid: the
+ * service's pools keep their connections, so the same backends serve a whole audit.
+ * Empty when the server is not on this machine (its processes cannot be read).
+ */
+function backendCpuOf(database: string): Map<number, number> {
+  const pids = execFileSync(
+    'psql',
+    [
+      `${PG_SERVER}/postgres`,
+      '-tAc',
+      `SELECT pid FROM pg_stat_activity WHERE datname = '${database}'`,
+    ],
+    { encoding: 'utf8' },
+  )
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map(Number);
+  return new Map(
+    pids
+      .map((pid) => [pid, cpuSecondsOf(pid)] as [number, number])
+      .filter(([, cpu]) => cpu > 0),
+  );
 }
 
 /** Resident and proportional memory of a process, in bytes; 0 once it is gone. */
@@ -160,6 +185,7 @@ async function auditTree(
   tree: RealTree,
   call: ReturnType<typeof api>,
   services: ServiceProcess[],
+  database: string,
 ): Promise<boolean> {
   const site = await serve(tree.root);
   try {
@@ -181,6 +207,7 @@ async function auditTree(
       };
     }, 500);
     const cpuBefore = services.map((s) => cpuSecondsOf(s.child.pid!));
+    const backendsBefore = backendCpuOf(database);
     const posted = performance.now();
     const created = await call<{ data: Audit }>('/api/v1/site-audits', {
       method: 'POST',
@@ -219,6 +246,11 @@ async function auditTree(
       (s, i) => cpuSecondsOf(s.child.pid!) - cpuBefore[i],
     );
     const cpu = cpuEach.reduce((a, b) => a + b, 0);
+    const backendsAfter = backendCpuOf(database);
+    const databaseCpu = [...backendsAfter].reduce(
+      (sum, [pid, after]) => sum + after - (backendsBefore.get(pid) ?? 0),
+      0,
+    );
     clearInterval(sampler);
     const wgetAfter = await wget(startUrl);
     const pages = await everything<{ url: string }>(
@@ -248,6 +280,9 @@ async function auditTree(
       [
         `${tree.name}: ${pages.length} pages in ${seconds.toFixed(1)} s (${ours.toFixed(1)} pages/s), ${audit.status}/${audit.stop_reason}, ${audit.progress.pages_failed} failed, ${audit.progress.pages_unprocessed} unprocessed`,
         `  timeline: first page crawled at ${(firstCrawled ?? 0).toFixed(1)} s, last at ${lastCrawled.toFixed(1)} s, finished at ${seconds.toFixed(1)} s; API + ${WORKERS} workers used ${cpu.toFixed(1)} CPU s (${((cpu * 1000) / pages.length).toFixed(1)} ms a page; ${cpuEach.map((c) => c.toFixed(1)).join(', ')} s each)`,
+        backendsAfter.size === 0
+          ? '  PostgreSQL: its processes are not on this machine, their CPU not measured'
+          : `  PostgreSQL: its ${backendsAfter.size} server processes of this database used ${databaseCpu.toFixed(1)} CPU s (${((databaseCpu * 1000) / pages.length).toFixed(1)} ms a page); with the service's, ${(((cpu + databaseCpu) * 1000) / pages.length).toFixed(1)} ms a page`,
         `  wget --spider -r: ${wgetBefore.urls} URLs in ${wgetBefore.seconds.toFixed(1)} s before, ${wgetAfter.seconds.toFixed(1)} s after (${theirs.toFixed(1)} URLs/s): the audit runs at ${(ours / theirs).toFixed(2)} of wget's rate (target at least 0.25)`,
         `  peak memory, API + ${WORKERS} workers: resident ${mb(peak.rss)}, proportional ${mb(peak.pss)} (each process at its own peak: ${peaks.map(mb).join(', ')})`,
         ...comparison.lines.map((line) => `  ${line}`),
@@ -308,7 +343,7 @@ async function main(): Promise<void> {
     const call = api(services[0].base!, key);
     for (const [i, tree] of trees.entries()) {
       if (i > 0 && pauseS > 0) await sleep(pauseS * 1000);
-      passed = (await auditTree(tree, call, services)) && passed;
+      passed = (await auditTree(tree, call, services, database)) && passed;
     }
   } catch (error) {
     console.error(error);
