@@ -11,6 +11,7 @@ import {
 import type { FixtureSite } from './support/fixture-server.js';
 import { runCli, startService } from './support/service-process.js';
 import type { ServiceProcess } from './support/service-process.js';
+import { waitUntil } from './support/wait.js';
 
 /**
  * `audit-site`, as a person runs it: the built command line against a small site on
@@ -250,8 +251,13 @@ describe('npx report-service audit-site', () => {
         DATA_DIR: dataDir,
         ANALYZER_ALLOW_HOSTS: '127.0.0.1',
       });
-      const made = /^ {4}(rk_[A-Za-z0-9_-]{20,})$/m.exec(service.output());
-      key = made![1];
+      // The key is printed after the line the start waits for, and may come in a later chunk.
+      const output = await waitUntil(
+        () => Promise.resolve(service.output()),
+        (text) => /^ {4}rk_[A-Za-z0-9_-]{20,}$/m.test(text),
+        10_000,
+      );
+      key = /^ {4}(rk_[A-Za-z0-9_-]{20,})$/m.exec(output)![1];
     }, 90_000);
     afterAll(async () => {
       await service?.stop();
