@@ -20,8 +20,9 @@ import type { ServiceProcess } from '../support/service-process.js';
  * service (an API and 2 worker processes on a fresh PostgreSQL database and Redis,
  * as docs/operations.md runs it), then wget again; pages per second from the POST to
  * the audit's end against wget's, the CPU the three processes and PostgreSQL's server
- * processes used a page, peak memory of the three (resident and proportional), and the audit's pages, broken links and duplicate titles against an
- * independent crawler's. Exits non-zero when a page is lost or a set differs.
+ * processes used a page, peak memory of the three (resident and proportional), and
+ * the audit's pages, broken links and duplicate titles against an independent
+ * crawler's. Exits non-zero when a page is lost or a set differs.
  *
  * `npm run bench:real-sites` (python3.11, postgresql-15 and django; `-- rust` or any
  * names for others; `--repeat=N` audits the trees N times over on the same processes,
