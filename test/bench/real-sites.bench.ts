@@ -2,7 +2,7 @@ import { execFileSync, fork, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
@@ -22,7 +22,10 @@ import type { ServiceProcess } from '../support/service-process.js';
  * the audit's end against wget's, the CPU the three processes and PostgreSQL's server
  * processes used a page, peak memory of the three (resident and proportional), and
  * the audit's pages, broken links and duplicate titles against an independent
- * crawler's. Exits non-zero when a page is lost or a set differs.
+ * crawler's. Beside them, what a quarter of wget's rate leaves of the machine's cores
+ * a page, and the least crawl of the tree (least-crawl.ts) with its CPU a page: the
+ * floor the service's work stands on. Exits non-zero when a page is lost or a set
+ * differs.
  *
  * `npm run bench:real-sites` (python3.11, postgresql-15 and django; `-- rust` or any
  * names for others; `--repeat=N` audits the trees N times over on the same processes,
@@ -147,6 +150,26 @@ async function wget(
   return { seconds, urls: urls.size };
 }
 
+/** The least crawl of the tree (least-crawl.ts), in a process of its own. */
+async function leastCrawl(startUrl: string): Promise<{
+  pages: number;
+  seconds: number;
+  processMs: number;
+  databaseMs: number;
+}> {
+  const child = fork(join(here, 'least-crawl.js'), [startUrl, PG_SERVER], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', (m) =>
+      resolve(m as Awaited<ReturnType<typeof leastCrawl>>),
+    );
+    child.once('exit', (code) =>
+      reject(new Error(`least crawl exited: ${code}`)),
+    );
+  });
+}
+
 function api(base: string, key: string) {
   return async <T>(
     path: string,
@@ -254,6 +277,7 @@ async function auditTree(
     );
     clearInterval(sampler);
     const wgetAfter = await wget(startUrl);
+    const least = await leastCrawl(startUrl);
     const pages = await everything<{ url: string }>(
       call,
       `/api/v1/site-audits/${audit.id}/pages`,
@@ -276,6 +300,7 @@ async function auditTree(
     const wgetSeconds = (wgetBefore.seconds + wgetAfter.seconds) / 2;
     const ours = pages.length / seconds;
     const theirs = wgetBefore.urls / wgetSeconds;
+    const leastMs = least.processMs + least.databaseMs;
     const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
     console.log(
       [
@@ -285,6 +310,8 @@ async function auditTree(
           ? '  PostgreSQL: its processes are not on this machine, their CPU not measured'
           : `  PostgreSQL: its ${backendsAfter.size} server processes of this database used ${databaseCpu.toFixed(1)} CPU s (${((databaseCpu * 1000) / pages.length).toFixed(1)} ms a page); with the service's, ${(((cpu + databaseCpu) * 1000) / pages.length).toFixed(1)} ms a page`,
         `  wget --spider -r: ${wgetBefore.urls} URLs in ${wgetBefore.seconds.toFixed(1)} s before, ${wgetAfter.seconds.toFixed(1)} s after (${theirs.toFixed(1)} URLs/s): the audit runs at ${(ours / theirs).toFixed(2)} of wget's rate (target at least 0.25)`,
+        `  a quarter of wget's rate leaves ${((4 * availableParallelism() * 1000) / theirs).toFixed(1)} ms of this machine's ${availableParallelism()} cores a page, for the service, PostgreSQL, Redis and the tree's server`,
+        `  the least crawl (least-crawl.ts: one process; fetch, the service's reading, records, links and new URLs written; no probes, no judgement): ${leastMs.toFixed(1)} ms a page (${least.processMs.toFixed(1)}, PostgreSQL ${least.databaseMs.toFixed(1)}), ${least.pages} pages at ${(least.pages / least.seconds / theirs).toFixed(2)} of wget's rate; the audit used ${(((cpu + databaseCpu) * 1000) / pages.length / leastMs).toFixed(2)} times its CPU a page`,
         `  peak memory, API + ${WORKERS} workers: resident ${mb(peak.rss)}, proportional ${mb(peak.pss)} (each process at its own peak: ${peaks.map(mb).join(', ')})`,
         ...comparison.lines.map((line) => `  ${line}`),
       ].join('\n'),
