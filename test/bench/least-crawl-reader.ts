@@ -1,5 +1,6 @@
 import { workerData } from 'node:worker_threads';
-import type { FetchedResponse, SiteFacts } from '../../src/analysis/index.js';
+import type { FetchedResponse } from '../../src/analysis/index.js';
+import { NO_SITE_FACTS } from '../support/site-facts.js';
 import { CrawlPolicy } from '../../src/crawler/policy/crawl-policy.js';
 import type { CrawlPolicyData } from '../../src/crawler/policy/crawl-policy.js';
 import { readPage } from '../../src/crawler/pipeline/page-reading.js';
@@ -7,19 +8,6 @@ import type { PageReading } from '../../src/crawler/pipeline/page-reading.js';
 
 /** The reader thread of least-crawl.ts: the service's own reading of a page (page-reading.ts). */
 const policy = new CrawlPolicy(workerData as CrawlPolicyData);
-const none = {
-  url: '',
-  status: 404,
-  contentType: null,
-  body: null,
-  error: null,
-};
-const site: SiteFacts = {
-  robotsTxt: none,
-  sitemap: none,
-  notFoundProbe: none,
-  favicon: none,
-};
 
 export default function read(task: {
   url: string;
@@ -30,5 +18,5 @@ export default function read(task: {
     ...task.answer,
     body: Buffer.from(body.buffer, body.byteOffset, body.byteLength),
   };
-  return readPage(task.url, answer, 1, policy, site, null);
+  return readPage(task.url, answer, 1, policy, NO_SITE_FACTS, null);
 }

@@ -1,4 +1,5 @@
-import type { FetchedResponse, SiteFacts } from '../../analysis/index.js';
+import type { FetchedResponse } from '../../analysis/index.js';
+import { NO_SITE_FACTS } from '../../../test/support/site-facts.js';
 import { CrawlPolicy } from '../policy/crawl-policy.js';
 import { readHead, readPage } from './page-reading.js';
 import { LINKS_MAX } from './stored-bounds.js';
@@ -23,19 +24,7 @@ const policy = new CrawlPolicy({
   userAgent: 'ReportServiceBot/0.1',
   hostConcurrency: 4,
 });
-const none = {
-  url: '',
-  status: 404,
-  contentType: null,
-  body: null,
-  error: null,
-};
-const site: SiteFacts = {
-  robotsTxt: none,
-  sitemap: none,
-  notFoundProbe: none,
-  favicon: none,
-};
+const site = NO_SITE_FACTS;
 
 function answer(
   url: string,
