@@ -1,5 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { Piscina } from 'piscina';
 import { Agent, request } from 'undici';
@@ -7,6 +6,7 @@ import type { FetchedResponse } from '../../src/analysis/index.js';
 import { urlHash } from '../../src/crawler/crawl.js';
 import type { CrawlPolicyData } from '../../src/crawler/policy/crawl-policy.js';
 import type { PageReading } from '../../src/crawler/pipeline/page-reading.js';
+import { cpuSecondsOf } from './process-cpu.js';
 
 /**
  * The least a crawl of a tree costs on this machine with the service's own reading of
@@ -20,7 +20,8 @@ import type { PageReading } from '../../src/crawler/pipeline/page-reading.js';
  *
  * `node least-crawl.js <start URL> <PostgreSQL server URL>`, as a child with IPC: it
  * creates and drops its own database, and answers
- * `{ pages, seconds, processMs, databaseMs }` (CPU milliseconds a page).
+ * `{ pages, seconds, processMs, databaseMs }` (CPU milliseconds a page; databaseMs null
+ * when the server is not on this machine).
  */
 
 const IN_FLIGHT = 4;
@@ -40,13 +41,6 @@ interface Read {
   reading: Pick<PageReading, 'links' | 'discoveries'> & {
     record: Partial<PageReading['record']>;
   };
-}
-
-function cpuMsOfProcess(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    .replace(/^.*\) /s, '')
-    .split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 async function fetchPage(agent: Agent, url: string): Promise<FetchedResponse> {
@@ -188,7 +182,7 @@ async function main(): Promise<void> {
       `INSERT INTO frontier (url_hash, url, state) VALUES ($1, $2, 'queued')`,
       [urlHash(startUrl), startUrl],
     );
-    const databaseBefore = cpuMsOfProcess(backend);
+    const databaseBefore = cpuSecondsOf(backend);
     const cpuBefore = process.cpuUsage();
     const started = performance.now();
     const pages = await crawl(client, readers, agent);
@@ -198,7 +192,12 @@ async function main(): Promise<void> {
       pages,
       seconds,
       processMs: (cpu.user + cpu.system) / 1000 / pages,
-      databaseMs: (cpuMsOfProcess(backend) - databaseBefore) / pages,
+      databaseMs:
+        databaseBefore === null
+          ? null
+          : (((cpuSecondsOf(backend) ?? databaseBefore) - databaseBefore) *
+              1000) /
+            pages,
     });
   } finally {
     await readers.destroy();

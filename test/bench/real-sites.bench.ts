@@ -12,6 +12,7 @@ import { referenceCrawl } from '../support/reference-crawl.js';
 import { compareWithReference } from '../support/real-site-audit.js';
 import type { AuditedSite } from '../support/real-site-audit.js';
 import { createApiKey, startService } from '../support/service-process.js';
+import { cpuSecondsOf } from './process-cpu.js';
 import type { ServiceProcess } from '../support/service-process.js';
 
 /**
@@ -81,7 +82,7 @@ function backendCpuOf(database: string): Map<number, number> {
     .map(Number);
   return new Map(
     pids
-      .map((pid) => [pid, cpuSecondsOf(pid)] as [number, number])
+      .map((pid) => [pid, cpuSecondsOf(pid) ?? 0] as [number, number])
       .filter(([, cpu]) => cpu > 0),
   );
 }
@@ -114,19 +115,6 @@ async function serve(
   return { child, origin };
 }
 
-/** CPU seconds a process (every thread of it) has used so far; 0 once it is gone. */
-function cpuSecondsOf(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
-      .replace(/^.*\) /s, '')
-      .split(' ');
-    // utime and stime, fields 14 and 15 of stat(5), in clock ticks of 1/100 s.
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
 /** wget --spider -r over the tree: seconds, and the distinct URLs it asked. */
 async function wget(
   startUrl: string,
@@ -155,7 +143,7 @@ async function leastCrawl(startUrl: string): Promise<{
   pages: number;
   seconds: number;
   processMs: number;
-  databaseMs: number;
+  databaseMs: number | null;
 }> {
   const child = fork(join(here, 'least-crawl.js'), [startUrl, PG_SERVER], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -230,7 +218,7 @@ async function auditTree(
         pss: Math.max(peak.pss, sum.pss),
       };
     }, 500);
-    const cpuBefore = services.map((s) => cpuSecondsOf(s.child.pid!));
+    const cpuBefore = services.map((s) => cpuSecondsOf(s.child.pid!) ?? 0);
     const backendsBefore = backendCpuOf(database);
     const posted = performance.now();
     const created = await call<{ data: Audit }>('/api/v1/site-audits', {
@@ -267,7 +255,7 @@ async function auditTree(
     }
     const seconds = (performance.now() - posted) / 1000;
     const cpuEach = services.map(
-      (s, i) => cpuSecondsOf(s.child.pid!) - cpuBefore[i],
+      (s, i) => (cpuSecondsOf(s.child.pid!) ?? 0) - cpuBefore[i],
     );
     const cpu = cpuEach.reduce((a, b) => a + b, 0);
     const backendsAfter = backendCpuOf(database);
@@ -300,7 +288,6 @@ async function auditTree(
     const wgetSeconds = (wgetBefore.seconds + wgetAfter.seconds) / 2;
     const ours = pages.length / seconds;
     const theirs = wgetBefore.urls / wgetSeconds;
-    const leastMs = least.processMs + least.databaseMs;
     const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
     console.log(
       [
@@ -311,7 +298,9 @@ async function auditTree(
           : `  PostgreSQL: its ${backendsAfter.size} server processes of this database used ${databaseCpu.toFixed(1)} CPU s (${((databaseCpu * 1000) / pages.length).toFixed(1)} ms a page); with the service's, ${(((cpu + databaseCpu) * 1000) / pages.length).toFixed(1)} ms a page`,
         `  wget --spider -r: ${wgetBefore.urls} URLs in ${wgetBefore.seconds.toFixed(1)} s before, ${wgetAfter.seconds.toFixed(1)} s after (${theirs.toFixed(1)} URLs/s): the audit runs at ${(ours / theirs).toFixed(2)} of wget's rate (target at least 0.25)`,
         `  a quarter of wget's rate leaves ${((4 * availableParallelism() * 1000) / theirs).toFixed(1)} ms of this machine's ${availableParallelism()} cores a page, for the service, PostgreSQL, Redis and the tree's server`,
-        `  the least crawl (least-crawl.ts: one process; fetch, the service's reading, records, links and new URLs written; no probes, no judgement): ${leastMs.toFixed(1)} ms a page (${least.processMs.toFixed(1)}, PostgreSQL ${least.databaseMs.toFixed(1)}), ${least.pages} pages at ${(least.pages / least.seconds / theirs).toFixed(2)} of wget's rate; the audit used ${(((cpu + databaseCpu) * 1000) / pages.length / leastMs).toFixed(2)} times its CPU a page`,
+        least.databaseMs === null
+          ? `  the least crawl (least-crawl.ts: one process; fetch, the service's reading, records, links and new URLs written; no probes, no judgement): ${least.processMs.toFixed(1)} ms a page without PostgreSQL's (not on this machine), ${least.pages} pages at ${(least.pages / least.seconds / theirs).toFixed(2)} of wget's rate`
+          : `  the least crawl (least-crawl.ts: one process; fetch, the service's reading, records, links and new URLs written; no probes, no judgement): ${(least.processMs + least.databaseMs).toFixed(1)} ms a page (${least.processMs.toFixed(1)}, PostgreSQL ${least.databaseMs.toFixed(1)}), ${least.pages} pages at ${(least.pages / least.seconds / theirs).toFixed(2)} of wget's rate; the audit used ${(((cpu + databaseCpu) * 1000) / pages.length / (least.processMs + least.databaseMs)).toFixed(2)} times its CPU a page`,
         `  peak memory, API + ${WORKERS} workers: resident ${mb(peak.rss)}, proportional ${mb(peak.pss)} (each process at its own peak: ${peaks.map(mb).join(', ')})`,
         ...comparison.lines.map((line) => `  ${line}`),
       ].join('\n'),
