@@ -222,15 +222,24 @@ describe('gathering probes what the page points to', () => {
     ]);
   });
 
-  it('asks the canonical target once, without following its redirect', async () => {
+  it('asks the canonical target once, without following its redirect, however it is written', async () => {
+    const moved = {
+      url: site.url('/moved'),
+      status: 301,
+      location: site.url('/ok'),
+      robots: [],
+      error: null,
+    };
     log.length = 0;
+    // Written as a path: resolved against the page's URL, as Google reads it.
     const snapshot = await gather(
       site.url('/canonical-redirects'),
       options,
       dependencies,
     );
-    // A relative canonical is not probed: the check fails it as written.
-    expect(snapshot.canonicalProbe).toBeNull();
+    expect(snapshot.canonicalProbe).toEqual(moved);
+    expect(log.filter((line) => line.endsWith(' /moved'))).toHaveLength(1);
+    expect(log.filter((line) => line === 'GET /ok')).toEqual([]);
 
     const absolute = await startFixtureSite({
       '/': (_req, res) =>
@@ -240,14 +249,9 @@ describe('gathering probes what the page points to', () => {
         ),
     });
     try {
+      log.length = 0;
       const probed = await gather(absolute.url('/'), options, dependencies);
-      expect(probed.canonicalProbe).toEqual({
-        url: site.url('/moved'),
-        status: 301,
-        location: site.url('/ok'),
-        robots: [],
-        error: null,
-      });
+      expect(probed.canonicalProbe).toEqual(moved);
       expect(log.filter((line) => line === 'GET /ok')).toEqual([]);
     } finally {
       await absolute.close();

@@ -1,12 +1,6 @@
 import { isTag, isText } from 'domhandler';
 import type { Element } from 'domhandler';
-import {
-  CODE_TAGS,
-  elementsOf,
-  resolveUrl,
-  tokensOf,
-  walkWithin,
-} from './parse.js';
+import { CODE_TAGS, elementsOf, resolveUrl, walkWithin } from './parse.js';
 import type { ParsedPage } from './parse.js';
 
 /**
@@ -89,45 +83,6 @@ export function hasCodeText(page: ParsedPage, link: Element): boolean {
     if (isText(node) && node.data.trim() !== '') prose = true;
   });
   return code && !prose;
-}
-
-/** The targets of a `Link` header with rel=canonical (RFC 8288: `<url>; rel="canonical"`). */
-function canonicalLinkHeaderTargets(header: string | undefined): string[] {
-  if (header === undefined) return [];
-  const targets: string[] = [];
-  for (const [, target, params] of header.matchAll(/<([^>]*)>([^<]*)/g)) {
-    const rel = /;\s*rel\s*=\s*(?:"([^"]*)"|([^\s;,]+))/i.exec(params);
-    const relations = (rel?.[1] ?? rel?.[2] ?? '').toLowerCase().split(/\s+/);
-    if (relations.includes('canonical')) targets.push(target.trim());
-  }
-  return targets;
-}
-
-/** Every canonical the page declares, as written: `<link rel="canonical">` hrefs, then `Link` header targets. */
-export function canonicalDeclarations(
-  page: ParsedPage,
-  headers: Record<string, string>,
-): string[] {
-  const tags = elementsOf(page, 'link')
-    .filter((link) => tokensOf(link, 'rel').includes('canonical'))
-    .map((link) => (link.attribs.href ?? '').trim());
-  return [...tags, ...canonicalLinkHeaderTargets(headers.link)];
-}
-
-/** An absolute http(s) URL as written, or null. */
-export function absoluteHttpUrl(value: string | undefined): URL | null {
-  const url = URL.parse((value ?? '').trim());
-  return url && (url.protocol === 'http:' || url.protocol === 'https:')
-    ? url
-    : null;
-}
-
-/** The one absolute http(s) URL every declaration names (fragments aside), or null when they do not agree on one. */
-export function agreedCanonical(declared: readonly string[]): URL | null {
-  const urls = declared.map(absoluteHttpUrl);
-  if (urls.length === 0 || urls.some((url) => url === null)) return null;
-  const distinct = new Set(urls.map((url) => withoutFragment(url!)));
-  return distinct.size === 1 ? urls[0] : null;
 }
 
 /** Failures a reader meets too: no such host, no connection, or TLS the browser refuses. */

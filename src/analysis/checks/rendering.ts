@@ -1,9 +1,5 @@
-import {
-  anchors,
-  canonicalDeclarations,
-  linkTarget,
-  withoutFragment,
-} from '../links.js';
+import { canonicalTags } from '../declared-urls.js';
+import { anchors, linkTarget, withoutFragment } from '../links.js';
 import { elementsOf, elementsWhere, parsePage, textOf } from '../parse.js';
 import type { ParsedPage } from '../parse.js';
 import {
@@ -108,7 +104,9 @@ const descriptionsOf = (page: ParsedPage) =>
     (meta.attribs.content ?? '').replace(/\s+/g, ' ').trim(),
   );
 const h1sOf = (page: ParsedPage) => elementsOf(page, 'h1').map(textOf);
-const canonicalsOf = (page: ParsedPage) => canonicalDeclarations(page, {});
+// The URL each canonical tag names, as written where it names none: a script that writes the same URL another way changes nothing.
+const canonicalsOf = (page: ParsedPage) =>
+  canonicalTags(page).map(({ url, written }) => url?.href ?? written);
 
 const SERVE_IN_HTML =
   'crawlers that do not run scripts, and search engines before they render, read only the raw HTML';

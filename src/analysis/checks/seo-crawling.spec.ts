@@ -405,6 +405,44 @@ describe('canonical', () => {
     );
     expect(outcome.value).toBe('https://example.com/plans');
   });
+
+  it('reads a canonical written as a path as the page it names, and advises an absolute URL', () => {
+    const self = runCheck(canonical, documentOf(link('/pricing'), ''));
+    expect(self.passed).toBe(false);
+    expect(self.message).toMatch(
+      /relative URL \("\/pricing"\), read as https:\/\/example\.com\/pricing;/,
+    );
+    expect(self.value).toEqual({
+      written: '/pricing',
+      resolved: 'https://example.com/pricing',
+    });
+  });
+
+  it('judges a relative canonical to another page as that page: its own fault first, the advice else', () => {
+    const relative = documentOf(link('plans'), '');
+    const broken = runCheck(canonical, relative, {
+      canonicalProbe: target(404),
+    });
+    expect(broken.message).toBe('The canonical URL answers HTTP 404.');
+    expect(broken.value).toBe('https://example.com/plans');
+    const fine = runCheck(canonical, relative, { canonicalProbe: target(200) });
+    expect(fine.passed).toBe(false);
+    expect(fine.value).toEqual({
+      written: 'plans',
+      resolved: 'https://example.com/plans',
+    });
+  });
+
+  it('reads a relative Link header canonical against the final URL', () => {
+    const headers = {
+      ...snapshotOf('').headers,
+      link: '</pricing>; rel="canonical"',
+    };
+    const outcome = runCheck(canonical, documentOf('', ''), { headers });
+    expect(outcome.message).toMatch(
+      /^The canonical is written as a relative URL/,
+    );
+  });
 });
 
 describe('hreflang', () => {

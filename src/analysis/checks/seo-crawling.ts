@@ -2,8 +2,11 @@ import type { Element } from 'domhandler';
 import {
   absoluteHttpUrl,
   agreedCanonical,
-  anchors,
   canonicalDeclarations,
+  relativeCanonicalOf,
+} from '../declared-urls.js';
+import {
+  anchors,
   hasCodeText,
   isBrokenAnswer,
   isThePage,
@@ -337,6 +340,24 @@ export function judgeOtherCanonical(
   };
 }
 
+/**
+ * A canonical that is right but written relative: a canonical all the same (Google
+ * resolves it against the page's URL), with the advice to write it absolute, as a
+ * copy of the page on another host or a misconfigured `<base>` would move it.
+ */
+export function adviseAbsoluteCanonical(
+  outcome: CheckOutcome,
+  relative: string | null,
+  target: URL,
+): CheckOutcome {
+  if (!outcome.passed || relative === null) return outcome;
+  return {
+    passed: false,
+    message: `The canonical is written as a relative URL ("${clip(relative, 80)}"), read as ${clip(target.href, 120)}; an absolute URL cannot be misread.`,
+    value: { written: clip(relative), resolved: clip(target.href) },
+  };
+}
+
 export const canonical: Check = notOnRedirectStubs({
   id: 'canonical',
   category: 'seo',
@@ -344,22 +365,26 @@ export const canonical: Check = notOnRedirectStubs({
   importance: 'low',
   title: 'Canonical link',
   passesWhen:
-    'Canonical links (tags and `Link` header) agree on one absolute http(s) URL; when it names another page, that page answers 200 without a redirect and may be indexed, and an inner page does not name a site root.',
+    "Canonical links (tags and `Link` header) agree on one http(s) URL, written absolute (a relative one is resolved against the page's URL and `<base href>` as Google does, and advised against); when it names another page, that page answers 200 without a redirect and may be indexed, and an inner page does not name a site root.",
   notApplicableWhen: null,
   advice:
     "Declare one absolute canonical URL: the page's own address, or that of the page it duplicates. It must be a final address that answers 200 and may be indexed, never the home page of an inner page.",
   run: (page, snapshot) => {
-    const declared = canonicalDeclarations(page, snapshot.headers);
+    const declared = canonicalDeclarations(
+      page,
+      snapshot.headers,
+      snapshot.finalUrl,
+    );
     if (declared.length === 0) {
       return { passed: false, message: 'The page has no canonical link.' };
     }
     const target = agreedCanonical(declared);
     if (target === null) {
-      const value = firstItems(declared.map((href) => clip(href)));
-      return declared.some((href) => absoluteHttpUrl(href) === null)
+      const value = firstItems(declared.map(({ written }) => clip(written)));
+      return declared.some(({ url }) => url === null)
         ? {
             passed: false,
-            message: 'A canonical link is not an absolute http(s) URL.',
+            message: 'A canonical link names no http(s) URL.',
             value,
           }
         : {
@@ -368,14 +393,18 @@ export const canonical: Check = notOnRedirectStubs({
             value,
           };
     }
-    if (isThePage(snapshot.finalUrl)(target)) {
-      return {
-        passed: true,
-        message: 'The canonical URL is this page.',
-        value: clip(target.href),
-      };
-    }
-    return judgeOtherCanonical(target, snapshot);
+    const outcome: CheckOutcome = isThePage(snapshot.finalUrl)(target)
+      ? {
+          passed: true,
+          message: 'The canonical URL is this page.',
+          value: clip(target.href),
+        }
+      : judgeOtherCanonical(target, snapshot);
+    return adviseAbsoluteCanonical(
+      outcome,
+      relativeCanonicalOf(declared),
+      target,
+    );
   },
 });
 

@@ -1,12 +1,10 @@
 import { subresourceRequests } from '../resources.js';
 import {
   agreedCanonical,
-  anchors,
   canonicalDeclarations,
-  isThePage,
-  linkTarget,
-  withoutFragment,
-} from '../links.js';
+  relativeCanonicalOf,
+} from '../declared-urls.js';
+import { anchors, isThePage, linkTarget, withoutFragment } from '../links.js';
 import { PROBE_LIMITS } from '../options.js';
 import { parsePage } from '../parse.js';
 import type { ParsedPage } from '../parse.js';
@@ -45,6 +43,8 @@ export interface ProbePlan {
   targets: ProbeTarget[];
   /** The canonical URL when it names another page, else null. */
   canonical: string | null;
+  /** That canonical as written, when written relative: the canonical check advises an absolute URL. */
+  relativeCanonical?: string | null;
 }
 
 /** The page as fetched, before anything is parsed: what a probe plan is read from. */
@@ -56,15 +56,17 @@ export interface FetchedPage {
 
 /** The probe plan of a parsed page. */
 export function planProbes(page: ParsedPage, fetched: FetchedPage): ProbePlan {
-  const canonical = agreedCanonical(
-    canonicalDeclarations(page, fetched.headers),
+  const declared = canonicalDeclarations(
+    page,
+    fetched.headers,
+    fetched.finalUrl,
   );
+  const canonical = agreedCanonical(declared);
+  const other = canonical !== null && !isThePage(fetched.finalUrl)(canonical);
   return {
     targets: probeTargets(page, fetched.finalUrl),
-    canonical:
-      canonical === null || isThePage(fetched.finalUrl)(canonical)
-        ? null
-        : withoutFragment(canonical),
+    canonical: other ? withoutFragment(canonical) : null,
+    relativeCanonical: other ? relativeCanonicalOf(declared) : null,
   };
 }
 

@@ -9,10 +9,10 @@ import { PROBE_LIMITS } from '../options.js';
 import type { AnalysisResults, RenderedDom, TargetProbe } from '../types.js';
 import {
   agreedCanonical,
-  anchors,
   canonicalDeclarations,
-  linkTarget,
-} from '../links.js';
+  hreflangDeclarations,
+} from '../declared-urls.js';
+import { anchors, linkTarget } from '../links.js';
 import { elementsOf, textOf, tokensOf } from '../parse.js';
 import type { ParsedPage } from '../parse.js';
 import { forbidsFollowing, forbidsIndexing, robotsMetas } from '../robots.js';
@@ -67,6 +67,8 @@ export interface AuditProbePlan {
   targets: Array<{ url: string; kind: string }>;
   /** The canonical URL when it names another page. */
   canonical: string | null;
+  /** That canonical as written, when written relative (absent in plans stored before it was kept). */
+  relativeCanonical?: string | null;
 }
 
 /** What a crawl reads of an HTML page it fetched, parsed once: its facts, its probe plan, its page checks. */
@@ -104,6 +106,7 @@ export async function readAuditPage(
       found: plan.targets.length,
       targets: plan.targets.slice(0, PROBE_LIMITS.maxUrls),
       canonical: plan.canonical,
+      relativeCanonical: plan.relativeCanonical ?? null,
     },
     results: judge(snapshot, page),
   };
@@ -153,17 +156,13 @@ export function auditPageFacts(
   const description = elementsOf(page, 'meta').find(
     (meta) => meta.attribs.name?.trim().toLowerCase() === 'description',
   );
-  const canonical = agreedCanonical(canonicalDeclarations(page, headers));
-  const hreflang = elementsOf(page, 'link')
-    .filter(
-      (link) =>
-        tokensOf(link, 'rel').includes('alternate') &&
-        link.attribs.hreflang !== undefined,
-    )
-    .flatMap((link) => {
-      const url = normaliseUrl(link.attribs.href ?? '', finalUrl);
-      return url ? [{ lang: link.attribs.hreflang.trim(), url }] : [];
-    });
+  const canonical = agreedCanonical(
+    canonicalDeclarations(page, headers, finalUrl),
+  );
+  const hreflang = hreflangDeclarations(page).flatMap(({ lang, url }) => {
+    const normalised = url ? normaliseUrl(url.href) : null;
+    return normalised ? [{ lang, url: normalised }] : [];
+  });
   // One link a target: the first anchor text, followed if any link to it is.
   const byUrl = new Map<string, AuditLink>();
   let anchorsCut = false;

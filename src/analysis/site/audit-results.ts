@@ -1,7 +1,10 @@
 import { docUrlOf } from '../checks/check.js';
 import type { CheckOutcome } from '../types.js';
 import { CHECKS } from '../checks/registry.js';
-import { judgeOtherCanonical } from '../checks/seo-crawling.js';
+import {
+  adviseAbsoluteCanonical,
+  judgeOtherCanonical,
+} from '../checks/seo-crawling.js';
 import { brokenLinks } from '../checks/seo-links.js';
 import type { ParsedPage } from '../parse.js';
 import { capScore, ratingOf, scoreChecks } from '../score.js';
@@ -186,7 +189,12 @@ export function rejudgeProbes(
     );
   }
   if (plan.canonical !== null && first.canonical !== null) {
-    rejudged.canonical = judgeOtherCanonical(new URL(plan.canonical), snapshot);
+    const target = new URL(plan.canonical);
+    rejudged.canonical = adviseAbsoluteCanonical(
+      judgeOtherCanonical(target, snapshot),
+      plan.relativeCanonical ?? null,
+      target,
+    );
   }
   return rejudged;
 }
