@@ -21,3 +21,15 @@ export class AnalysisError extends Error {
     this.name = 'AnalysisError';
   }
 }
+
+/**
+ * A failure of the service's own, never a fact about the site: no turn of the host
+ * came in time, a browser died. Worth asking again; a site's own failure (refused,
+ * reset, a timeout, TLS, a body cut) is recorded as it was met.
+ */
+export class ServiceFailure extends AnalysisError {
+  constructor(code: AnalysisErrorCode, message: string) {
+    super(code, message, true);
+    this.name = 'ServiceFailure';
+  }
+}

@@ -11,7 +11,7 @@ export type {
   RenderRequest,
 } from './analyser.js';
 export { JudgePool } from './judge-pool.js';
-export { AnalysisError } from './errors.js';
+export { AnalysisError, ServiceFailure } from './errors.js';
 export { DEFAULT_ANALYSER_OPTIONS } from './options.js';
 export type { AnalyserOptions } from './options.js';
 export {

@@ -1,4 +1,4 @@
-import { AnalysisError } from '../analysis/index.js';
+import { AnalysisError, ServiceFailure } from '../analysis/index.js';
 import type {
   AnalysisErrorCode,
   RenderedAnswer,
@@ -64,6 +64,10 @@ export function analysisAnswerOf(rendered: RenderedPage): RenderedAnswer {
 
 /** A render's failure as the analysis reports it. */
 export function analysisErrorOf(error: RenderError): AnalysisError {
+  // The browser's death is the service's, not the page's: worth another render.
+  if (error.code === 'browser_crashed') {
+    return new ServiceFailure('render_failed', error.message);
+  }
   return new AnalysisError(
     SAME_CODES[error.code] ?? 'render_failed',
     error.message,

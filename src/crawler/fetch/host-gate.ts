@@ -1,4 +1,4 @@
-import { AnalysisError, hostKeyOf } from '../../analysis/index.js';
+import { hostKeyOf, ServiceFailure } from '../../analysis/index.js';
 
 /** What a request to a host waits for, and what it says when it is done. */
 export interface HostTurn {
@@ -46,7 +46,7 @@ export abstract class HostGate {
       );
     } catch (error) {
       if (stop.aborted || !waited.aborted) throw error;
-      throw new AnalysisError(
+      throw new ServiceFailure(
         'timeout',
         `No turn to ask ${new URL(url).host} came within ${TURN_WAIT_MS / 1000} s: other requests to it were ahead.`,
       );

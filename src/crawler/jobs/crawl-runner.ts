@@ -3,7 +3,7 @@ import type {
   BeforeApplicationShutdown,
   OnApplicationBootstrap,
 } from '@nestjs/common';
-import { AnalysisError } from '../../analysis/index.js';
+import { AnalysisError, ServiceFailure } from '../../analysis/index.js';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
 import { backoffMs, JobQueue } from '../../jobs/job-queue.js';
@@ -27,7 +27,11 @@ const RENEW_EVERY_MS = PAGE_LEASE_MS / 3;
 const POLL_MS = 200;
 /** How often the runner looks whether the crawls of its pages were cancelled. */
 const STOP_LOOK_MS = 1_000;
-/** Attempts of a page whose fetch fails transiently (a timeout, a refused connection, a 5xx) before it is recorded as failed. */
+/**
+ * Attempts of a page that meets a failure of the service's own (no turn of its host in
+ * time, a browser or reader thread that died, Redis away) before it is recorded as
+ * failed. A site's own failure is recorded at once: every page is requested once.
+ */
 const PAGE_ATTEMPTS = 3;
 /** Pages recorded by one transaction at most. */
 const BATCH_MOST = 64;
@@ -177,11 +181,7 @@ export class CrawlRunner
           : null;
       } catch (error) {
         if (!stop.signal.aborted) {
-          if (
-            error instanceof AnalysisError &&
-            error.transient &&
-            page.attempts + 1 < PAGE_ATTEMPTS
-          ) {
+          if (isServiceFailure(error) && page.attempts + 1 < PAGE_ATTEMPTS) {
             await this.frontier.retryLater(
               page.key,
               backoffMs(page.attempts + 1),
@@ -321,4 +321,9 @@ export class CrawlRunner
       this.wakeUp = done;
     });
   }
+}
+
+/** The service's own failure: one it names so, or one that is not an analysis of the site at all. */
+function isServiceFailure(error: unknown): boolean {
+  return error instanceof ServiceFailure || !(error instanceof AnalysisError);
 }
