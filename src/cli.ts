@@ -21,6 +21,7 @@ import { DatabaseModule } from './database/database.module.js';
 import { openDatabase, openDatabaseBeside } from './database/database.js';
 import {
   assertChromiumAt,
+  assertSandboxAvailable,
   BrowserMissingError,
   Renderer,
   renderForAnalysis,
@@ -404,12 +405,16 @@ async function run(command: Command, rest: string[]): Promise<number> {
         ? new Renderer({
             allowHosts: config.analyser.allowHosts,
             executablePath: config.renderChromiumPath,
+            sandbox: config.browserSandbox,
             userAgent: config.analyser.userAgent,
           })
         : null;
       try {
         if (renderer) await assertChromiumAt(config.renderChromiumPath);
         if (values.lab) await assertChromiumAt(config.chromiumPath);
+        if (renderer || values.lab) {
+          await assertSandboxAvailable(config.browserSandbox);
+        }
         const analyser = new Analyser(config.analyser, {
           render: renderer ? renderForAnalysis(renderer) : undefined,
         });
@@ -420,6 +425,7 @@ async function run(command: Command, rest: string[]): Promise<number> {
           ? await new LighthouseMeasurer({
               allowHosts: config.analyser.allowHosts,
               executablePath: config.chromiumPath,
+              sandbox: config.browserSandbox,
             }).measure(analysed.page.final_url, { runs: config.labRuns })
           : null;
         const results = lab

@@ -89,3 +89,59 @@ describe('render: true and lab: true without Chromium', () => {
     });
   });
 });
+
+/**
+ * Where Chromium's sandbox cannot start, rendering is refused, naming the settings: never
+ * a silent --no-sandbox. As root, BROWSER_USER=root is such a place (Chromium refuses its
+ * sandbox as root); a service run as another user starts its browsers as itself.
+ */
+(process.getuid?.() === 0 ? describe : describe.skip)(
+  'render: true and lab: true where the sandbox cannot start',
+  () => {
+    let t: TestApp;
+    let key: string;
+
+    beforeAll(async () => {
+      // A browser is there (any executable will do: none is started).
+      t = await startTestApp({
+        CHROMIUM_PATH: '/bin/true',
+        RENDER_CHROMIUM_PATH: '/bin/true',
+        BROWSER_USER: 'root',
+      });
+      key = (await t.newAccount()).key;
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    it.each([
+      ['a report that renders', '/api/v1/reports', { render: true }, 'render'],
+      ['a report measured in the lab', '/api/v1/reports', { lab: true }, 'lab'],
+      [
+        'a site audit that renders',
+        '/api/v1/site-audits',
+        { render: true },
+        'render',
+      ],
+    ] as const)(
+      'answers %s with 503 naming BROWSER_USER and BROWSER_SANDBOX, and stores nothing',
+      async (_case, path, ask, field) => {
+        const res = await t
+          .as(key)
+          .post(path)
+          .send({ url: 'http://127.0.0.1:9/', ...ask })
+          .expect(503);
+        expect(res.headers['content-type']).toMatch(
+          /^application\/problem\+json/,
+        );
+        expect(res.body.detail).toMatch(
+          new RegExp(
+            `^${field}: true is not available here\\. Chromium's sandbox cannot start here: the service runs as root and BROWSER_USER \\(root\\) is root\\..*BROWSER_SANDBOX=off`,
+          ),
+        );
+        const listed = await t.as(key).get(path).expect(200);
+        expect(listed.body.meta.total).toBe(0);
+      },
+    );
+  },
+);

@@ -13,7 +13,12 @@ import {
   PLAYWRIGHT_DISABLED_FEATURES,
   renderBrowserPath,
 } from '../src/rendering/chromium.js';
-import { RenderError, Renderer, stillRunning } from '../src/rendering/index.js';
+import {
+  DEFAULT_BROWSER_SANDBOX,
+  RenderError,
+  Renderer,
+  stillRunning,
+} from '../src/rendering/index.js';
 import type { ProcessId, RenderedPage } from '../src/rendering/index.js';
 import {
   clientRenderedPage,
@@ -775,6 +780,7 @@ document.getElementById('app').textContent = 'tried';
         lookup,
         connectTimeoutMs: 10_000,
         launchTimeoutMs: 30_000,
+        sandbox: DEFAULT_BROWSER_SANDBOX,
       });
     });
 

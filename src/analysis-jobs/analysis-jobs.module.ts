@@ -39,6 +39,7 @@ class ClosingRenderer extends Renderer implements OnApplicationShutdown {
         new ClosingRenderer({
           allowHosts: config.analyser.allowHosts,
           executablePath: config.renderChromiumPath,
+          sandbox: config.browserSandbox,
           userAgent: config.analyser.userAgent,
         }),
     },
@@ -49,6 +50,7 @@ class ClosingRenderer extends Renderer implements OnApplicationShutdown {
         new LighthouseMeasurer({
           allowHosts: config.analyser.allowHosts,
           executablePath: config.chromiumPath,
+          sandbox: config.browserSandbox,
         }),
     },
     // The measurer site audits' lab phase asks for by its token: the same one reports use.

@@ -7,9 +7,11 @@ import {
 import type { AnalyserOptions } from '../analysis/index.js';
 import { DEFAULT_LAB_RUNS, MAX_LAB_RUNS } from '../lab/index.js';
 import {
+  DEFAULT_BROWSER_SANDBOX,
   DEFAULT_CHROMIUM_PATH,
   renderBrowserPath,
 } from '../rendering/index.js';
+import type { BrowserSandboxSettings } from '../rendering/index.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -82,6 +84,12 @@ export interface AppConfig {
    * Debian's headless shell where installed, Chromium otherwise.
    */
   renderChromiumPath: string;
+  /**
+   * BROWSER_SANDBOX (on, or off to accept rendering untrusted pages without Chromium's
+   * sandbox) and BROWSER_USER (who every browser runs as when the service runs as root;
+   * nobody by default): docs/rendering.md, "The browser's sandbox".
+   */
+  browserSandbox: BrowserSandboxSettings;
   /** LAB_RUNS: Lighthouse runs of a `lab: true` measurement, the medians of which it keeps. */
   labRuns: number;
   /** Webhook deliveries one process sends at the same time. */
@@ -312,6 +320,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       render: read.text('RENDER_CHROMIUM_PATH'),
       chromium: chromiumPath,
     }),
+    browserSandbox: {
+      sandbox: read.choice('BROWSER_SANDBOX', ['on', 'off'], 'on') === 'on',
+      user: read.text('BROWSER_USER') ?? DEFAULT_BROWSER_SANDBOX.user,
+    },
     labRuns: read.integer('LAB_RUNS', DEFAULT_LAB_RUNS, 1, MAX_LAB_RUNS),
     analyser: {
       ...DEFAULT_ANALYSER_OPTIONS,

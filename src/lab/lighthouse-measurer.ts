@@ -9,9 +9,17 @@ import type { Lookup } from '../analysis/index.js';
 import {
   assertChromiumAt,
   BrowserMissingError,
+  DEFAULT_BROWSER_SANDBOX,
   DEFAULT_CHROMIUM_PATH,
+  launchFailure,
   policyProxyArgs,
+  prepareBrowserLaunch,
+  SandboxUnavailableError,
   startPolicyProxy,
+} from '../rendering/index.js';
+import type {
+  BrowserLaunch,
+  BrowserSandboxSettings,
 } from '../rendering/index.js';
 import { lighthouseRuns } from './lighthouse-process.js';
 import { labResultOf, runFailureOf } from './lighthouse-result.js';
@@ -35,6 +43,8 @@ export interface LighthouseMeasurerOptions {
   connectTimeoutMs: number;
   /** The machine-wide lock runs take turns on; tests name their own. */
   lockName: string;
+  /** BROWSER_SANDBOX and BROWSER_USER, as for renders. */
+  sandbox: BrowserSandboxSettings;
 }
 
 export const DEFAULT_LIGHTHOUSE_MEASURER_OPTIONS: LighthouseMeasurerOptions = {
@@ -43,17 +53,17 @@ export const DEFAULT_LIGHTHOUSE_MEASURER_OPTIONS: LighthouseMeasurerOptions = {
   runTimeoutMs: 90_000,
   connectTimeoutMs: 10_000,
   lockName: LAB_LOCK_NAME,
+  sandbox: DEFAULT_BROWSER_SANDBOX,
 };
 
 /**
- * The lab browser's flags: Debian's Chromium headless and unsandboxed as the renderer
+ * The lab browser's flags: Debian's Chromium headless and sandboxed as the renderer
  * runs it (chrome-launcher adds Lighthouse's own: no extensions, no background
- * networking, a fresh profile), QUIC off, and every request through the policy proxy.
+ * networking), QUIC off, and every request through the policy proxy.
  */
 export function labChromiumFlags(proxyUrl: string): string[] {
   return [
     '--headless=new',
-    '--no-sandbox',
     '--disable-gpu',
     '--disable-quic',
     ...policyProxyArgs(proxyUrl),
@@ -120,12 +130,24 @@ export class LighthouseMeasurer implements LabMeasurer {
       connectTimeoutMs: this.options.connectTimeoutMs,
     });
     let chrome: LaunchedChrome | undefined;
+    let launched: BrowserLaunch | undefined;
     try {
+      launched = await prepareBrowserLaunch(
+        this.options.executablePath,
+        this.options.sandbox,
+      ).catch((error: unknown) => {
+        throw sandboxLabError(error);
+      });
       chrome = await launch({
-        chromePath: this.options.executablePath,
-        chromeFlags: labChromiumFlags(proxy.url),
+        chromePath: launched.executablePath,
+        chromeFlags: [...labChromiumFlags(proxy.url), ...launched.args],
+        envVars: launched.env,
+        // Its profile in the private folder, removed with it.
+        userDataDir: launched.folder,
         logLevel: 'silent',
         handleSIGINT: false,
+      }).catch((error: unknown) => {
+        throw sandboxLabError(launchFailure(error));
       });
       const reports: LighthouseRunReport[] = [];
       const failures: string[] = [];
@@ -170,8 +192,16 @@ export class LighthouseMeasurer implements LabMeasurer {
     } finally {
       chrome?.kill();
       await proxy.close();
+      await launched?.dispose();
     }
   }
+}
+
+/** A sandbox that cannot start, as the lab says it. */
+function sandboxLabError(error: unknown): unknown {
+  return error instanceof SandboxUnavailableError
+    ? new LabError('browser_missing', error.message)
+    : error;
 }
 
 /** The browser's full version, from its DevTools endpoint; undefined when it does not say. */

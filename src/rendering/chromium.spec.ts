@@ -55,8 +55,12 @@ describe('chromiumArgs', () => {
       expect.arrayContaining([...CHROMIUM_FLAGS, '--marker=x']),
     );
     expect(CHROMIUM_FLAGS).toEqual(
-      expect.arrayContaining(['--headless', '--no-sandbox', '--disable-quic']),
+      expect.arrayContaining(['--headless', '--disable-quic']),
     );
+  });
+
+  it('never turns the sandbox off itself', () => {
+    expect(args.filter((arg) => /sandbox/.test(arg))).toEqual([]);
   });
 });
 

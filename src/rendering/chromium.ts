@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { access, constants } from 'node:fs/promises';
+import { access, constants, mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Browser } from 'playwright-core';
 import type { AddressPolicy, Lookup } from '../analysis/index.js';
@@ -10,6 +11,11 @@ import {
   treePssBytes,
 } from './browser-processes.js';
 import type { ProcessId } from './browser-processes.js';
+import { launchFailure, prepareBrowserLaunch } from './browser-sandbox.js';
+import type {
+  BrowserLaunch,
+  BrowserSandboxSettings,
+} from './browser-sandbox.js';
 import { BrowserMissingError } from './errors.js';
 import type { PooledBrowser } from './browser-pool.js';
 import { startPolicyProxy } from './policy-proxy.js';
@@ -46,10 +52,9 @@ export function renderBrowserPath(configured: {
   return configured.render || configured.chromium || defaultRenderBrowserPath();
 }
 
-/** The machine's flags: headless, no GPU, no QUIC, none of Chromium's own background traffic. */
+/** The machine's flags: headless, no GPU, no QUIC, none of Chromium's own background traffic. The sandbox stays on (browser-sandbox.ts). */
 export const CHROMIUM_FLAGS: readonly string[] = [
   '--headless',
-  '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
   '--no-first-run',
@@ -136,6 +141,8 @@ export interface ChromiumSettings {
   lookup: Lookup;
   connectTimeoutMs: number;
   launchTimeoutMs: number;
+  /** Chromium's sandbox and the user it runs as (browser-sandbox.ts). */
+  sandbox: BrowserSandboxSettings;
 }
 
 /** Throws BrowserMissingError unless an executable file is at `path`. */
@@ -148,18 +155,23 @@ export async function assertChromiumAt(path: string): Promise<void> {
 }
 
 /**
- * One Chromium process tree, launched with its own profile (Playwright makes a fresh
- * empty user-data-dir and removes it at close) and its own policy proxy for
- * Chromium's own connections; each render brings a proxy of its own (render-page.ts).
+ * One Chromium process tree, sandboxed (browser-sandbox.ts), launched with its own
+ * profile (Playwright makes a fresh empty user-data-dir and removes it at close), its
+ * home and downloads in a private folder removed at close, and its own policy proxy
+ * for Chromium's own connections; each render brings a proxy of its own (render-page.ts).
  */
 export class ChromiumBrowser implements PooledBrowser {
   private constructor(
     readonly browser: Browser,
     private readonly proxy: PolicyProxy,
+    private readonly launched: BrowserLaunch,
     /** The root process, or null when /proc did not show it. */
     readonly process: ProcessId | null,
   ) {
-    browser.once('disconnected', () => void proxy.close());
+    browser.once('disconnected', () => {
+      void proxy.close();
+      void launched.dispose();
+    });
   }
 
   static async launch(settings: ChromiumSettings): Promise<ChromiumBrowser> {
@@ -170,10 +182,21 @@ export class ChromiumBrowser implements PooledBrowser {
       connectTimeoutMs: settings.connectTimeoutMs,
     });
     const marker = `--report-service-renderer=${randomUUID()}`;
+    let launched: BrowserLaunch | undefined;
     try {
+      launched = await prepareBrowserLaunch(
+        settings.executablePath,
+        settings.sandbox,
+      );
+      const downloads = join(launched.folder, 'downloads');
+      await mkdir(downloads);
       const browser = await chromium.launch({
-        executablePath: settings.executablePath,
-        args: chromiumArgs(proxy.url, marker),
+        executablePath: launched.executablePath,
+        args: [...chromiumArgs(proxy.url, marker), ...launched.args],
+        env: launched.env,
+        // Playwright adds --no-sandbox unless told otherwise.
+        chromiumSandbox: settings.sandbox.sandbox,
+        downloadsPath: downloads,
         ignoreDefaultArgs: UNWANTED_DEFAULT_ARGS,
         timeout: settings.launchTimeoutMs,
         // The pool closes the browser; Node's own signals are the service's to handle.
@@ -182,10 +205,11 @@ export class ChromiumBrowser implements PooledBrowser {
         handleSIGHUP: false,
       });
       const root = await findProcessByArgument(marker);
-      return new ChromiumBrowser(browser, proxy, root);
+      return new ChromiumBrowser(browser, proxy, launched, root);
     } catch (error) {
       await proxy.close();
-      throw error;
+      await launched?.dispose();
+      throw launchFailure(error);
     }
   }
 
@@ -209,5 +233,6 @@ export class ChromiumBrowser implements PooledBrowser {
   async close(): Promise<void> {
     await this.browser.close().catch(() => undefined);
     await this.proxy.close();
+    await this.launched.dispose();
   }
 }

@@ -21,6 +21,18 @@ export {
 } from './errors.js';
 export type { RenderErrorCode } from './errors.js';
 export { PoolClosedError } from './browser-pool.js';
+export {
+  assertSandboxAvailable,
+  browserEnvironment,
+  DEFAULT_BROWSER_SANDBOX,
+  launchFailure,
+  prepareBrowserLaunch,
+  SandboxUnavailableError,
+} from './browser-sandbox.js';
+export type {
+  BrowserLaunch,
+  BrowserSandboxSettings,
+} from './browser-sandbox.js';
 export type { BrowserPoolStats } from './browser-pool.js';
 export {
   assertChromiumAt,

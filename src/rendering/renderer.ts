@@ -7,6 +7,8 @@ import {
 import type { Lookup } from '../analysis/index.js';
 import { BrowserPool } from './browser-pool.js';
 import type { BrowserPoolStats } from './browser-pool.js';
+import { DEFAULT_BROWSER_SANDBOX } from './browser-sandbox.js';
+import type { BrowserSandboxSettings } from './browser-sandbox.js';
 import { ChromiumBrowser, DEFAULT_CHROMIUM_PATH } from './chromium.js';
 import type { ProcessId } from './browser-processes.js';
 import { DEFAULT_RENDER_OPTIONS, renderPage } from './render-page.js';
@@ -31,6 +33,8 @@ export interface RendererOptions {
   /** Bound of each connection the proxy opens for the page. */
   connectTimeoutMs: number;
   launchTimeoutMs: number;
+  /** BROWSER_SANDBOX and BROWSER_USER: Chromium's sandbox and who the browser runs as. */
+  sandbox: BrowserSandboxSettings;
   /** The browser's User-Agent; Chromium's own when absent. */
   userAgent?: string;
 }
@@ -45,6 +49,7 @@ export const DEFAULT_RENDERER_OPTIONS: RendererOptions = {
   idleCloseMs: 5_000,
   connectTimeoutMs: 10_000,
   launchTimeoutMs: 30_000,
+  sandbox: DEFAULT_BROWSER_SANDBOX,
 };
 
 export interface RendererDependencies {
@@ -76,6 +81,7 @@ export class Renderer {
         lookup: this.lookup,
         connectTimeoutMs: this.options.connectTimeoutMs,
         launchTimeoutMs: this.options.launchTimeoutMs,
+        sandbox: this.options.sandbox,
       }),
     );
   }

@@ -199,9 +199,16 @@ export class ReportsService {
   ): Promise<Report> {
     throwIfInvalid(await this.judgeNew(body, body.fieldErrors));
     if (body.render)
-      await assertRenderingAvailable(this.config.renderChromiumPath);
+      await assertRenderingAvailable(
+        this.config.renderChromiumPath,
+        this.config.browserSandbox,
+      );
     if (body.lab) {
-      await assertRenderingAvailable(this.config.chromiumPath, 'lab');
+      await assertRenderingAvailable(
+        this.config.chromiumPath,
+        this.config.browserSandbox,
+        'lab',
+      );
     }
     const report = await this.newReport(accountId, body);
     const [saved] = await this.reports.insertQueued(
@@ -237,10 +244,17 @@ export class ReportsService {
     });
     throwIfInvalid(errors);
     if (body.reports.some((item) => item.render)) {
-      await assertRenderingAvailable(this.config.renderChromiumPath);
+      await assertRenderingAvailable(
+        this.config.renderChromiumPath,
+        this.config.browserSandbox,
+      );
     }
     if (body.reports.some((item) => item.lab)) {
-      await assertRenderingAvailable(this.config.chromiumPath, 'lab');
+      await assertRenderingAvailable(
+        this.config.chromiumPath,
+        this.config.browserSandbox,
+        'lab',
+      );
     }
     const reports = await Promise.all(
       body.reports.map((item) => this.newReport(accountId, item)),

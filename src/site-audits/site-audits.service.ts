@@ -99,9 +99,16 @@ export class SiteAuditsService {
     }
     throwIfInvalid(errors);
     if (body.render)
-      await assertRenderingAvailable(this.config.renderChromiumPath);
+      await assertRenderingAvailable(
+        this.config.renderChromiumPath,
+        this.config.browserSandbox,
+      );
     if (body.lab)
-      await assertRenderingAvailable(this.config.chromiumPath, 'lab');
+      await assertRenderingAvailable(
+        this.config.chromiumPath,
+        this.config.browserSandbox,
+        'lab',
+      );
     if (body.lab && !this.lab.available) {
       throw new ProblemException(
         503,
