@@ -25,6 +25,8 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
+# Every browser starts through it: sandboxed, and killed with the process that started it.
+COPY scripts/sandboxed-browser.sh ./scripts/sandboxed-browser.sh
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 EXPOSE 3000
