@@ -327,6 +327,22 @@ describe('site audit lab phase without Chromium', () => {
     }
   });
 
+  it('refuses lab_runs without lab: true, naming both, rather than dropping it', async () => {
+    const { key } = await t.newAccount();
+    for (const body of [{ lab_runs: 2 }, { lab: false, lab_runs: 2 }]) {
+      const res = await t
+        .as(key)
+        .post('/api/v1/site-audits')
+        .send({ url: 'http://127.0.0.1:9/', ...body })
+        .expect(422);
+      expect(res.body.errors).toEqual({
+        lab_runs: ['lab_runs needs lab: true'],
+      });
+    }
+    const listed = await t.as(key).get('/api/v1/site-audits').expect(200);
+    expect(listed.body.meta.total).toBe(0);
+  });
+
   it('answers lab: true with a problem saying what to install', async () => {
     const { key } = await t.newAccount();
     const res = await t

@@ -25,6 +25,26 @@ export function OptionalNotNull(): PropertyDecorator {
   };
 }
 
+/**
+ * A field that means something only beside another set to true (`lab_runs` with `lab`):
+ * sent without it, it is a 422 naming both rather than a setting dropped without a word.
+ */
+export function OnlyWith(field: string): PropertyDecorator {
+  return (target: object, propertyName: string | symbol) => {
+    registerDecorator({
+      name: 'onlyWith',
+      target: target.constructor,
+      propertyName: propertyName as string,
+      validator: {
+        validate: (_value: unknown, args) =>
+          (args?.object as Record<string, unknown> | undefined)?.[field] ===
+          true,
+        defaultMessage: () => `${String(propertyName)} needs ${field}: true`,
+      },
+    });
+  };
+}
+
 /** Field or parameter name → every message about it, as a 422 problem lists them. */
 export type FieldErrors = Record<string, string[]>;
 

@@ -3,9 +3,11 @@
  * the address policy, one run at a time per machine (docs/lab.md).
  * Everything outside lab/ imports from here.
  */
-export { LAB_METRIC_IDS, LabError } from './lab-result.js';
+export { LAB_METRIC_IDS, LabError, labFailed } from './lab-result.js';
 export type {
   LabBand,
+  LabFailure,
+  LabOutcome,
   LabMeasurer,
   LabMetric,
   LabMetricId,

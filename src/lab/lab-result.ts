@@ -56,6 +56,22 @@ export interface LabResult {
   warnings: string[];
 }
 
+/** A measurement that gave no figures, kept on its report beside the analysis: why, in words. */
+export interface LabFailure {
+  /** The URL it was asked to measure. */
+  url: string;
+  measured_at: string;
+  error: { code: LabError['code']; message: string };
+}
+
+/** What a report keeps of its lab measurement: the figures, or why there are none. */
+export type LabOutcome = LabResult | LabFailure;
+
+/** Whether the measurement gave no figures. */
+export function labFailed(lab: LabOutcome): lab is LabFailure {
+  return 'error' in lab;
+}
+
 /** Why a lab measurement gave no result. */
 export class LabError extends Error {
   constructor(

@@ -1,4 +1,5 @@
 import { launch } from 'chrome-launcher';
+import { chromium } from 'playwright-core';
 import type { LaunchedChrome } from 'chrome-launcher';
 import {
   AddressPolicy,
@@ -149,6 +150,7 @@ export class LighthouseMeasurer implements LabMeasurer {
       }).catch((error: unknown) => {
         throw sandboxLabError(launchFailure(error));
       });
+      await warmUp(url, chrome.port, this.options.runTimeoutMs);
       const reports: LighthouseRunReport[] = [];
       const failures: string[] = [];
       for await (const outcome of lighthouseRuns(url, chrome.port, runs, {
@@ -202,6 +204,38 @@ function sandboxLabError(error: unknown): unknown {
   return error instanceof SandboxUnavailableError
     ? new LabError('browser_missing', error.message)
     : error;
+}
+
+/** How long the warm-up load may take at most. */
+const WARM_UP_MS = 30_000;
+
+/**
+ * One load of the page before the measured runs, never counted: it warms what only a
+ * first load pays for (the browser's first page, the site's caches, the proxy's
+ * connections), so that 1 run measures as 3 do. A failure here is the runs' to report.
+ */
+async function warmUp(
+  url: string,
+  port: number,
+  runTimeoutMs: number,
+): Promise<void> {
+  const timeout = Math.min(WARM_UP_MS, runTimeoutMs);
+  try {
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`, {
+      timeout,
+    });
+    try {
+      const context = browser.contexts()[0] ?? (await browser.newContext());
+      const page = await context.newPage();
+      await page.goto(url, { waitUntil: 'load', timeout }).catch(() => null);
+      await page.close();
+    } finally {
+      // Over CDP, close() lets go of the browser; chrome-launcher ends it.
+      await browser.close();
+    }
+  } catch {
+    // The measured runs meet whatever kept the page from loading, and say it.
+  }
 }
 
 /** The browser's full version, from its DevTools endpoint; undefined when it does not say. */

@@ -1,8 +1,14 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  ApiExtraModels,
+  ApiProperty,
+  ApiPropertyOptional,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import { AnalysisResultsView } from '../analysis-jobs/analysis-results.view.js';
 import { LAB_METRIC_IDS } from '../lab/index.js';
 import type {
   LabBand,
+  LabFailure,
   LabMetric,
   LabMetricId,
   LabResult,
@@ -123,11 +129,46 @@ export class LabResultView implements LabResult {
   warnings: string[];
 }
 
+export class ReportLabErrorView {
+  @ApiProperty({
+    enum: [
+      'browser_missing',
+      'blocked',
+      'timeout',
+      'failed',
+      'navigation_failed',
+    ],
+    description:
+      'browser_missing: no browser, or its sandbox cannot start; blocked: the address policy refused the page; timeout: a run took longer than its cap; navigation_failed: the page did not load; failed: no run gave figures.',
+  })
+  code: LabFailure['error']['code'];
+
+  @ApiProperty({
+    example: 'The page did not load: net::ERR_CONNECTION_REFUSED.',
+  })
+  message: string;
+}
+
+export class ReportLabFailureView implements LabFailure {
+  @ApiProperty({ description: 'The URL the lab was asked to measure.' })
+  url: string;
+
+  @ApiProperty({ format: 'date-time' })
+  measured_at: string;
+
+  @ApiProperty({ type: ReportLabErrorView })
+  error: ReportLabErrorView;
+}
+
+@ApiExtraModels(LabResultView, ReportLabFailureView)
 export class ReportResultsView extends AnalysisResultsView {
   @ApiPropertyOptional({
-    type: LabResultView,
+    oneOf: [
+      { $ref: getSchemaPath(LabResultView) },
+      { $ref: getSchemaPath(ReportLabFailureView) },
+    ],
     description:
-      'With lab: true: the page measured in a lab browser (docs/lab.md).',
+      'With lab: true: the page measured in a lab browser (docs/lab.md), or, when the measurement failed, why (`error`); the analysis and its score stand without it.',
   })
-  lab?: LabResultView;
+  lab?: LabResultView | ReportLabFailureView;
 }

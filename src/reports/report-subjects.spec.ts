@@ -115,7 +115,7 @@ describe('ReportSubjects: report runs on the analysis engine', () => {
     expect(folded.score).toBeLessThan(results.score);
   });
 
-  it('fails a lab: true run whose page the lab refused, saying why', async () => {
+  it('keeps the report of a lab: true run whose measurement failed, with the lab error and its reason', async () => {
     const { id } = repository.seed({
       accountId: '1',
       status: 'queued',
@@ -128,11 +128,20 @@ describe('ReportSubjects: report runs on the analysis engine', () => {
     );
     await analyses.dispatch([{ id, run: 1, accountId: '1' }]);
     expect(await jobs.runNext()).toBe('done');
+    // The analysis stands, its score without the lab's; the lab says why it has no figures.
     expect(repository.rows.get(id)).toMatchObject({
-      status: 'failed',
-      error: {
-        code: 'render_failed',
-        message: 'The lab measurement failed: The page did not load.',
+      status: 'completed',
+      score: results.score,
+      results: {
+        ...results,
+        lab: {
+          url: results.page.final_url,
+          measured_at: expect.any(String),
+          error: {
+            code: 'navigation_failed',
+            message: 'The page did not load.',
+          },
+        },
       },
     });
   });

@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { AnalysisError, withLabScore } from '../analysis/index.js';
+import { withLabScore } from '../analysis/index.js';
 import type { Analyser } from '../analysis/index.js';
 import { APP_CONFIG } from '../config/config.js';
 import type { AppConfig } from '../config/config.js';
-import { LabError } from '../lab/index.js';
-import type { LabMeasurer, LabResult } from '../lab/index.js';
+import { LabError, labFailed } from '../lab/index.js';
+import type { LabMeasurer, LabOutcome } from '../lab/index.js';
 import { LAB_MEASURER } from '../lab/lab-measurer.token.js';
 import { AnalysisEngine } from '../analysis-jobs/analysis-engine.js';
 import { AnalysisSettlement } from '../analysis-jobs/analysis-settlement.js';
@@ -105,21 +105,22 @@ export class ReportSubjects
     const results = await analyser.analyse(claim.url, { render: claim.render });
     if (!claim.lab) return results;
     const lab = await this.measure(results.page.final_url);
-    return { ...withLabScore(results, lab.performance_score), lab };
+    return labFailed(lab)
+      ? { ...results, lab }
+      : { ...withLabScore(results, lab.performance_score), lab };
   }
 
-  private async measure(url: string): Promise<LabResult> {
+  /** The page measured, or why it could not be: a lab failure keeps the analysis it follows. */
+  private async measure(url: string): Promise<LabOutcome> {
     try {
       return await this.lab.measure(url, { runs: this.config.labRuns });
     } catch (error) {
       if (!(error instanceof LabError)) throw error;
-      // A lab failure fails the run as a render's does: what the browser met, in words.
-      throw new AnalysisError(
-        error.code === 'blocked' || error.code === 'timeout'
-          ? error.code
-          : 'render_failed',
-        `The lab measurement failed: ${error.message}`,
-      );
+      return {
+        url,
+        measured_at: new Date().toISOString(),
+        error: { code: error.code, message: error.message },
+      };
     }
   }
 

@@ -11,7 +11,7 @@ import type {
   AnalysisFailureCode,
 } from '../analysis-jobs/analysis-subject.js';
 import type { AnalysisResults, Rating } from '../analysis/index.js';
-import type { LabResult } from '../lab/index.js';
+import type { LabOutcome } from '../lab/index.js';
 import type { Schedule } from '../schedules/schedule.js';
 import { Privacy } from '../sharing/privacy.js';
 
@@ -28,7 +28,7 @@ export type ReportStatus = (typeof REPORT_STATUSES)[number];
 export { Privacy };
 
 /** A report's results: the analysis, and with lab: true its lab section (docs/lab.md). */
-export type ReportResults = AnalysisResults & { lab?: LabResult };
+export type ReportResults = AnalysisResults & { lab?: LabOutcome };
 
 /** The analyser's codes, and `internal` for a failure it did not expect (docs/api.md, "error.code"). */
 export const REPORT_ERROR_CODES = ANALYSIS_FAILURE_CODES;

@@ -762,76 +762,6 @@ export interface components {
       links: components['schemas']['ListLinksView'];
       meta: components['schemas']['ListMetaView'];
     };
-    CategoryScoreView: {
-      /** @description Null when no check of the category applied to the page. */
-      score: number | null;
-      passed: number;
-      failed: number;
-    };
-    CategoryScoresView: {
-      seo: components['schemas']['CategoryScoreView'];
-      performance: components['schemas']['CategoryScoreView'];
-      security: components['schemas']['CategoryScoreView'];
-      miscellaneous: components['schemas']['CategoryScoreView'];
-    };
-    CheckResultView: {
-      /**
-       * @description The check's id, its anchor in docs/checks.md.
-       * @example title_length
-       */
-      id: string;
-      /** @enum {string} */
-      category: 'seo' | 'performance' | 'security' | 'miscellaneous';
-      /** @enum {string} */
-      importance: 'high' | 'medium' | 'low';
-      /** @description true passed, false failed, null does not apply to this page. */
-      passed: boolean | null;
-      title: string;
-      /** @description One short sentence for a person. */
-      message: string;
-      /** @description The evidence: a text, a count, a header or up to 20 offending items, per docs/checks.md; null when there is none. */
-      value:
-        | string
-        | number
-        | boolean
-        | unknown[]
-        | {
-            [key: string]: unknown;
-          }
-        | null;
-      /** @description Failed checks only: what to change. */
-      advice?: string;
-      /**
-       * Format: uri
-       * @description Failed checks only: the check's section in the catalogue.
-       * @example https://reports.example.com/docs/checks#title_length
-       */
-      doc_url?: string;
-    };
-    RedirectHopView: {
-      url: string;
-      status_code: number;
-    };
-    PageFactsView: {
-      /** @description The URL after redirects. */
-      final_url: string;
-      /** @example 200 */
-      status_code: number;
-      redirects: components['schemas']['RedirectHopView'][];
-      /** @example text/html; charset=utf-8 */
-      content_type: string;
-      /**
-       * @description The Content-Encoding the page came with; null when plain.
-       * @example br
-       */
-      encoding: string | null;
-      ttfb_ms: number;
-      load_time_ms: number;
-      html_bytes: number;
-      transfer_bytes: number;
-      dom_elements: number;
-      words: number;
-    };
     LabSpreadView: {
       /** @example 2410.5 */
       min: number;
@@ -911,6 +841,97 @@ export interface components {
       /** @description What a reader should know: wide spreads, runs that failed and were left out. */
       warnings: string[];
     };
+    ReportLabErrorView: {
+      /**
+       * @description browser_missing: no browser, or its sandbox cannot start; blocked: the address policy refused the page; timeout: a run took longer than its cap; navigation_failed: the page did not load; failed: no run gave figures.
+       * @enum {string}
+       */
+      code:
+        | 'browser_missing'
+        | 'blocked'
+        | 'timeout'
+        | 'failed'
+        | 'navigation_failed';
+      /** @example The page did not load: net::ERR_CONNECTION_REFUSED. */
+      message: string;
+    };
+    ReportLabFailureView: {
+      /** @description The URL the lab was asked to measure. */
+      url: string;
+      /** Format: date-time */
+      measured_at: string;
+      error: components['schemas']['ReportLabErrorView'];
+    };
+    CategoryScoreView: {
+      /** @description Null when no check of the category applied to the page. */
+      score: number | null;
+      passed: number;
+      failed: number;
+    };
+    CategoryScoresView: {
+      seo: components['schemas']['CategoryScoreView'];
+      performance: components['schemas']['CategoryScoreView'];
+      security: components['schemas']['CategoryScoreView'];
+      miscellaneous: components['schemas']['CategoryScoreView'];
+    };
+    CheckResultView: {
+      /**
+       * @description The check's id, its anchor in docs/checks.md.
+       * @example title_length
+       */
+      id: string;
+      /** @enum {string} */
+      category: 'seo' | 'performance' | 'security' | 'miscellaneous';
+      /** @enum {string} */
+      importance: 'high' | 'medium' | 'low';
+      /** @description true passed, false failed, null does not apply to this page. */
+      passed: boolean | null;
+      title: string;
+      /** @description One short sentence for a person. */
+      message: string;
+      /** @description The evidence: a text, a count, a header or up to 20 offending items, per docs/checks.md; null when there is none. */
+      value:
+        | string
+        | number
+        | boolean
+        | unknown[]
+        | {
+            [key: string]: unknown;
+          }
+        | null;
+      /** @description Failed checks only: what to change. */
+      advice?: string;
+      /**
+       * Format: uri
+       * @description Failed checks only: the check's section in the catalogue.
+       * @example https://reports.example.com/docs/checks#title_length
+       */
+      doc_url?: string;
+    };
+    RedirectHopView: {
+      url: string;
+      status_code: number;
+    };
+    PageFactsView: {
+      /** @description The URL after redirects. */
+      final_url: string;
+      /** @example 200 */
+      status_code: number;
+      redirects: components['schemas']['RedirectHopView'][];
+      /** @example text/html; charset=utf-8 */
+      content_type: string;
+      /**
+       * @description The Content-Encoding the page came with; null when plain.
+       * @example br
+       */
+      encoding: string | null;
+      ttfb_ms: number;
+      load_time_ms: number;
+      html_bytes: number;
+      transfer_bytes: number;
+      dom_elements: number;
+      words: number;
+    };
     ReportResultsView: {
       /** @description Capped at 49 when a capping check failed. */
       score: number;
@@ -925,8 +946,10 @@ export interface components {
       categories: components['schemas']['CategoryScoresView'];
       checks: components['schemas']['CheckResultView'][];
       page: components['schemas']['PageFactsView'];
-      /** @description With lab: true: the page measured in a lab browser (docs/lab.md). */
-      lab?: components['schemas']['LabResultView'];
+      /** @description With lab: true: the page measured in a lab browser (docs/lab.md), or, when the measurement failed, why (`error`); the analysis and its score stand without it. */
+      lab?:
+        | components['schemas']['LabResultView']
+        | components['schemas']['ReportLabFailureView'];
     };
     ReportView: {
       /**
@@ -2261,7 +2284,7 @@ export interface components {
            */
           lab?: boolean;
           /**
-           * @description Runs per measured page with lab: true; each metric is their median (Lighthouse: the median of 5 is about twice as stable as one run).
+           * @description Runs per measured page with lab: true (422 without it); each metric is their median (Lighthouse: the median of 5 is about twice as stable as one run). A warm-up load before them is not counted.
            * @default 3
            */
           lab_runs?: number;
@@ -2330,7 +2353,7 @@ export interface components {
            */
           lab?: boolean;
           /**
-           * @description Runs per measured page with lab: true; each metric is their median (Lighthouse: the median of 5 is about twice as stable as one run).
+           * @description Runs per measured page with lab: true (422 without it); each metric is their median (Lighthouse: the median of 5 is about twice as stable as one run). A warm-up load before them is not counted.
            * @default 3
            */
           lab_runs?: number;

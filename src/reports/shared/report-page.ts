@@ -2,9 +2,10 @@ import { escapeHtml, pageLayout } from '../../common/html-page.js';
 import {
   LAB_BAND_NAMES,
   LAB_METRIC_NAMES,
+  labFailed,
   labFigure,
 } from '../../lab/index.js';
-import type { LabBand, LabResult } from '../../lab/index.js';
+import type { LabBand, LabOutcome } from '../../lab/index.js';
 import { resultsSection } from '../../sharing/results-html.js';
 import {
   passwordPage as sharedPasswordPage,
@@ -48,8 +49,15 @@ const BAND_TONES: Record<LabBand, string> = {
 };
 
 /** The lab measurement (lab: true): each metric's median, band and runs, how it was measured, the warnings. */
-function labSection(lab: LabResult | undefined): string {
+function labSection(lab: LabOutcome | undefined): string {
   if (!lab) return '';
+  if (labFailed(lab)) {
+    return `<h2>Lab performance</h2>
+<section class="card">
+<p class="error">The lab measurement failed: ${escapeHtml(lab.error.message)}</p>
+</section>
+`;
+  }
   const { settings } = lab;
   const rows = lab.metrics
     .map((metric) => {

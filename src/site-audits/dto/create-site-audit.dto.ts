@@ -20,6 +20,7 @@ import {
 } from '../../common/transforms.js';
 import {
   BodyCheckedInService,
+  OnlyWith,
   OptionalNotNull,
 } from '../../common/validation.js';
 import { Privacy, PASSWORD_MAX_LENGTH } from '../../sharing/privacy.js';
@@ -181,8 +182,9 @@ export class CreateSiteAuditDto extends BodyCheckedInService {
     maximum: MAX_LAB_RUNS,
     default: DEFAULT_LAB_RUNS,
     description:
-      'Runs per measured page with lab: true; each metric is their median (Lighthouse: the median of 5 is about twice as stable as one run).',
+      'Runs per measured page with lab: true (422 without it); each metric is their median (Lighthouse: the median of 5 is about twice as stable as one run). A warm-up load before them is not counted.',
   })
+  @OnlyWith('lab')
   @DigitsAsInteger()
   @OptionalNotNull()
   @Max(MAX_LAB_RUNS, { message: `lab_runs must be at most ${MAX_LAB_RUNS}` })
