@@ -265,3 +265,111 @@ run('site audits with render: true', () => {
     expect(pages[0].failed_checks).not.toContain('rendered_title');
   });
 });
+
+/**
+ * What rendering met, on each page of a rendered audit: a page whose script loops
+ * keeps its status and is judged raw, saying why; one whose network never goes quiet
+ * says it was taken at the time cap; one that opens dialogs and windows says so.
+ */
+run('what a rendered audit met, on each of its pages', () => {
+  let site: FixtureSite;
+  let t: TestApp;
+  let key: string;
+  const held: Array<() => void> = [];
+
+  beforeAll(async () => {
+    const page = (title: string, script: string) =>
+      `<!doctype html><html lang="en"><head><title>${title}</title></head><body><h1>${title}</h1><p>Some text of the page called ${title}.</p><script>${script}</script></body></html>`;
+    site = await startFixtureSite({
+      '/': (_req, res) =>
+        html(
+          res,
+          page('Home', '').replace(
+            '<script>',
+            '<a href="/loops">Loops</a> <a href="/never-quiet">Never quiet</a> <a href="/dialogs">Dialogs</a><script>',
+          ),
+        ),
+      '/loops': (_req, res) => html(res, page('Loops', 'for (;;) {}')),
+      '/never-quiet': (_req, res) =>
+        html(res, page('Never quiet', 'fetch("/held")')),
+      '/held': () => new Promise<void>((resolve) => held.push(resolve)),
+      '/dialogs': (_req, res) =>
+        html(
+          res,
+          page(
+            'Dialogs',
+            'alert("one"); confirm("two"); window.open("/a"); window.open("/b");',
+          ),
+        ),
+    });
+    t = await startTestApp({ RATE_LIMIT_PER_MINUTE: '100000' });
+    ({ key } = await t.newAccount());
+  });
+  afterAll(async () => {
+    for (const resolve of held.splice(0)) resolve();
+    await t?.close();
+    await site?.close();
+  });
+
+  it('says on each page in the API and in pages.csv what the render met', async () => {
+    const id = await createAudit(t.as(key), {
+      url: site.url('/'),
+      render: true,
+    });
+    const audit = await finishedAudit(t.as(key), id, 120_000);
+    expect(audit.status).toBe('completed');
+    const pages = await allPages(t.as(key), id);
+    const at = (path: string) =>
+      pages.find((p) => p.url === site.url(path)) as unknown as {
+        status_code: number;
+        error: string | null;
+        score: number | null;
+        render: Record<string, unknown>;
+      };
+    // Its status kept, its raw HTML judged, and why it was not rendered.
+    expect(at('/loops')).toMatchObject({
+      status_code: 200,
+      error: null,
+      render: {
+        status: 'page_unresponsive',
+        settled: null,
+        message: expect.any(String),
+      },
+    });
+    expect(at('/loops').score).not.toBeNull();
+    expect(at('/never-quiet').render).toMatchObject({
+      status: 'rendered',
+      settled: false,
+      message: null,
+    });
+    expect(at('/dialogs').render).toMatchObject({
+      status: 'rendered',
+      settled: true,
+      dialogs: 2,
+      windows_blocked: 2,
+    });
+    expect(at('/').render).toEqual({
+      status: 'rendered',
+      settled: true,
+      dialogs: 0,
+      windows_blocked: 0,
+      script_errors: 0,
+      message: null,
+    });
+    const csv = await t
+      .as(key)
+      .get(`/api/v1/site-audits/${id}/pages.csv`)
+      .expect(200);
+    const lines = csv.text.trim().split(/\r?\n/);
+    expect(lines[0].split(',').at(-1)).toBe('render');
+    const row = (path: string) =>
+      lines.find((line) =>
+        line.startsWith(`${pages.find((p) => p.url === site.url(path))!.id},`),
+      );
+    expect(row('/loops')).toMatch(/,page_unresponsive$/);
+    expect(row('/never-quiet')).toMatch(/,rendered; not settled$/);
+    expect(row('/dialogs')).toMatch(
+      /,rendered; 2 dialogs dismissed; 2 windows blocked$/,
+    );
+  }, 150_000);
+});

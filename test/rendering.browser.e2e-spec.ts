@@ -720,6 +720,8 @@ document.getElementById('app').textContent = 'tried';
       const page = await renderer.render(site.url('/popups'));
       expect(page.html).toContain('opened');
       expect(page.popups).toBe(0);
+      // Both window.open calls counted, as blocked.
+      expect(page.windowsBlocked).toBe(2);
       expect(requests.map((r) => r.path)).not.toContain('/popup-target');
       expect(inside.connections).toBe(0);
     });

@@ -33,6 +33,8 @@ const PAGE_HEADERS = [
   'result',
   'failed_checks',
   'error',
+  // Empty here: the audit does not render.
+  'render',
 ];
 const ISSUE_HEADERS = [
   'issue_id',

@@ -6,6 +6,7 @@ import type {
   Category,
   Importance,
   Rating,
+  RenderOutcome,
 } from '../analysis/index.js';
 
 /**
@@ -139,6 +140,43 @@ export class PageFactsView {
 }
 
 /** The full analysis of a page: the `results` docs/checks.md describes. */
+export class RenderOutcomeView implements RenderOutcome {
+  @ApiProperty({
+    example: 'rendered',
+    description:
+      '`rendered` (its DOM was judged), or why the browser gave no page, its raw HTML judged instead: `page_unresponsive` (its scripts kept the browser busy past the time cap), `page_crashed`, `render_timeout`, `too_large`, `navigation_failed`, `disallowed`.',
+  })
+  status: string;
+  @ApiProperty({
+    type: 'boolean',
+    nullable: true,
+    description:
+      'The network went quiet before the time cap; false: the page was taken as it was at the cap (a request that never ends). Null when it gave no page.',
+  })
+  settled: boolean | null;
+  @ApiProperty({
+    type: 'integer',
+    description: 'Dialogs it opened (alert, confirm, prompt), each dismissed.',
+  })
+  dialogs: number;
+  @ApiProperty({
+    type: 'integer',
+    description: 'Windows its scripts opened, each blocked.',
+  })
+  windows_blocked: number;
+  @ApiProperty({
+    type: 'integer',
+    description: 'Uncaught exceptions of its scripts.',
+  })
+  script_errors: number;
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    description: 'Why the browser gave no page, in words.',
+  })
+  message: string | null;
+}
+
 export class AnalysisResultsView {
   @ApiProperty({
     type: 'integer',
@@ -170,6 +208,13 @@ export class AnalysisResultsView {
 
   @ApiProperty({ type: PageFactsView })
   page: PageFactsView;
+
+  @ApiPropertyOptional({
+    type: RenderOutcomeView,
+    description:
+      'With render: true, what the render met: settled or taken at the time cap, dialogs dismissed, windows blocked, script errors (docs/rendering.md).',
+  })
+  render?: RenderOutcomeView;
 }
 
 /** Failed checks link to the catalogue by a path; the answer makes it absolute, as share_url. */

@@ -23,6 +23,23 @@ export class AnalysisError extends Error {
 }
 
 /**
+ * A render that gave no page for a reason of the page's own (its scripts loop, its
+ * renderer crashed): `reason` is the renderer's code. A crawl keeps the page's answer
+ * and judges its raw HTML, saying so.
+ */
+export class RenderFailure extends AnalysisError {
+  constructor(
+    code: AnalysisErrorCode,
+    message: string,
+    transient: boolean,
+    readonly reason: string,
+  ) {
+    super(code, message, transient);
+    this.name = 'RenderFailure';
+  }
+}
+
+/**
  * A failure of the service's own, never a fact about the site: no turn of the host
  * came in time, a browser died. Worth asking again; a site's own failure (refused,
  * reset, a timeout, TLS, a body cut) is recorded as it was met.

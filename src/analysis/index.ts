@@ -11,7 +11,8 @@ export type {
   RenderRequest,
 } from './analyser.js';
 export { JudgePool } from './judge-pool.js';
-export { AnalysisError, ServiceFailure } from './errors.js';
+export { AnalysisError, RenderFailure, ServiceFailure } from './errors.js';
+export { failedRenderOutcome, renderedOutcome } from './render-outcome.js';
 export { DEFAULT_ANALYSER_OPTIONS } from './options.js';
 export type { AnalyserOptions } from './options.js';
 export {
@@ -84,6 +85,7 @@ export type {
   RedirectHop,
   RefusedByPolicy,
   RenderedDom,
+  RenderOutcome,
   RenderingFacts,
   SideFetch,
   Snapshot,

@@ -1,3 +1,4 @@
+import { renderedOutcome } from './render-outcome.js';
 import { docUrlOf } from './checks/check.js';
 import { checksFor } from './checks/registry.js';
 import { parsePage } from './parse.js';
@@ -56,6 +57,9 @@ export function judge(
       dom_elements: page.elementCount,
       words: page.wordCount,
     },
+    ...(snapshot.rendering
+      ? { render: renderedOutcome(snapshot.rendering) }
+      : {}),
   };
 }
 

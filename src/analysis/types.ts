@@ -117,6 +117,27 @@ export interface RenderedDom {
   fragmentRoutes: string[];
   /** The resources the page asked for to render (scripts, styles, data, frames). */
   resources: { url: string; type: string }[];
+  /** Dialogs the page opened (alert, confirm, prompt), each dismissed. */
+  dialogs: number;
+  /** Windows the page opened, each closed at once. */
+  windowsBlocked: number;
+}
+
+/**
+ * What rendering a page met, as a site audit's page shows it: rendered (its DOM
+ * judged), or why not (the renderer's code; its raw HTML judged instead).
+ */
+export interface RenderOutcome {
+  /** `rendered`, or why the browser gave no page: `page_unresponsive`, `page_crashed`, `too_large`, `navigation_failed`… */
+  status: string;
+  /** The network went quiet before the render's time cap; null when it gave no page. */
+  settled: boolean | null;
+  dialogs: number;
+  windows_blocked: number;
+  /** Uncaught exceptions of the page's scripts. */
+  script_errors: number;
+  /** Why the browser gave no page, in words; null when it did. */
+  message: string | null;
 }
 
 /** What a rendered snapshot keeps beside the DOM it judges. */
@@ -226,6 +247,8 @@ export interface AnalysisResults {
   categories: Record<Category, CategoryScore>;
   checks: CheckResult[];
   page: PageFacts;
+  /** With render: true, what the render met (the DOM judged is the browser's). */
+  render?: RenderOutcome;
 }
 
 export const RATINGS = ['good', 'decent', 'bad'] as const;

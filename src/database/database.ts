@@ -31,6 +31,7 @@ import { PageSkeleton1765700000000 } from './migrations/1765700000000-page-skele
 import { SiteAuditLab1765710000000 } from './migrations/1765710000000-site-audit-lab.js';
 import { ReportLab1765720000000 } from './migrations/1765720000000-report-lab.js';
 import { SiteAuditJudged1765730000000 } from './migrations/1765730000000-site-audit-judged.js';
+import { PageRender1765740000000 } from './migrations/1765740000000-page-render.js';
 
 export const MIGRATIONS = [
   InitialSchema1763800000000,
@@ -62,6 +63,7 @@ export const MIGRATIONS = [
   SiteAuditLab1765710000000,
   ReportLab1765720000000,
   SiteAuditJudged1765730000000,
+  PageRender1765740000000,
 ];
 
 /** Where the service's data lives: the configured PostgreSQL or the embedded default. */

@@ -1,4 +1,8 @@
-import { AnalysisError, ServiceFailure } from '../analysis/index.js';
+import {
+  AnalysisError,
+  RenderFailure,
+  ServiceFailure,
+} from '../analysis/index.js';
 import type {
   AnalysisErrorCode,
   RenderedAnswer,
@@ -54,6 +58,8 @@ export function analysisAnswerOf(rendered: RenderedPage): RenderedAnswer {
       pageErrors: rendered.pageErrors,
       refused: rendered.refused,
       fragmentRoutes: rendered.fragmentRoutes,
+      dialogs: rendered.dialogs.length,
+      windowsBlocked: rendered.windowsBlocked + rendered.popups,
       resources: rendered.resources.map(({ url, resourceType }) => ({
         url,
         type: resourceType,
@@ -68,11 +74,18 @@ export function analysisErrorOf(error: RenderError): AnalysisError {
   if (error.code === 'browser_crashed') {
     return new ServiceFailure('render_failed', error.message);
   }
-  return new AnalysisError(
-    SAME_CODES[error.code] ?? 'render_failed',
-    error.message,
-    TRANSIENT.has(error.code),
-  );
+  const code = SAME_CODES[error.code];
+  // The network's own codes are the document's failure; the others the render's.
+  return code !== undefined &&
+    error.code !== 'render_timeout' &&
+    error.code !== 'too_large'
+    ? new AnalysisError(code, error.message, TRANSIENT.has(error.code))
+    : new RenderFailure(
+        code ?? 'render_failed',
+        error.message,
+        TRANSIENT.has(error.code),
+        error.code,
+      );
 }
 
 /** The analyser's way to render a page, through `renderer`. */

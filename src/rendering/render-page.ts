@@ -134,6 +134,8 @@ export interface RenderedPage {
   dialogs: { type: string; message: string }[];
   /** Windows the page opened, each closed at once. */
   popups: number;
+  /** Windows the page's scripts asked for (`window.open`), each blocked. */
+  windowsBlocked: number;
   /** Each from the start of the render. */
   timings: {
     /** Until the fresh context and page were ready to navigate. */
@@ -289,6 +291,20 @@ class Watch {
   }
 }
 
+/** The binding the page's `window.open` tells of each window it asks for. */
+const WINDOW_OPENED = '__reportServiceWindowOpened';
+
+/** Wraps `window.open` so that each call is counted before the browser blocks it. */
+const COUNT_WINDOW_OPENS = `(() => {
+  const told = window.${WINDOW_OPENED};
+  const open = window.open;
+  if (typeof told !== 'function' || typeof open !== 'function') return;
+  window.open = function (...args) {
+    try { told(); } catch {}
+    return open.apply(this, args);
+  };
+})();`;
+
 class PageRender {
   private readonly started = performance.now();
   private readonly quiet = new NetworkQuiet<Request>();
@@ -300,6 +316,7 @@ class PageRender {
   private readonly dialogs: { type: string; message: string }[] = [];
   private skipped = 0;
   private popups = 0;
+  private windowsBlocked = 0;
   private documentMs: number | null = null;
   /** The last document request of the main frame: the one a failed navigation failed on. */
   private lastNavigation: Request | null = null;
@@ -327,6 +344,13 @@ class PageRender {
       });
       dialog.dismiss().catch(() => undefined);
     });
+    // Each window.open the page's scripts make is counted: no window opens (blocked).
+    await watch.race(
+      context.exposeBinding(WINDOW_OPENED, () => {
+        this.windowsBlocked += 1;
+      }),
+    );
+    await watch.race(context.addInitScript(COUNT_WINDOW_OPENS));
     const page = await watch.race(context.newPage());
     context.on('page', (other) => {
       if (other === page) return;
@@ -395,6 +419,7 @@ class PageRender {
       consoleErrors: this.consoleErrors,
       dialogs: this.dialogs,
       popups: this.popups,
+      windowsBlocked: this.windowsBlocked,
       timings: {
         pageReadyMs,
         documentMs: this.documentMs,

@@ -4,7 +4,10 @@ import { ApiProperty } from '@nestjs/swagger';
 import { ANY_JSON_VALUE } from '../common/any-json-value.js';
 import { IMPORTANCES, RATINGS } from '../analysis/index.js';
 import type { AnalysisResults, Importance, Rating } from '../analysis/index.js';
-import { AnalysisResultsView } from '../analysis-jobs/analysis-results.view.js';
+import {
+  AnalysisResultsView,
+  RenderOutcomeView,
+} from '../analysis-jobs/analysis-results.view.js';
 import { ListEnvelopeOf } from '../common/pagination/page.views.js';
 
 export class AuditPageView {
@@ -99,6 +102,13 @@ export class AuditPageView {
       'It had more links (5,000) or hreflang alternates (1,000) than the crawl reads: the first ones were read and followed.',
   })
   links_cut: boolean;
+  @ApiProperty({
+    type: RenderOutcomeView,
+    nullable: true,
+    description:
+      'On a rendered audit (render: true), what rendering the page met; null when the audit does not render (docs/rendering.md).',
+  })
+  render: RenderOutcomeView | null;
 }
 
 export class SiteCheckFindingView {

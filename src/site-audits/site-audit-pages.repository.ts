@@ -1,7 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { Rating, StoredResults } from '../analysis/index.js';
+import type {
+  Rating,
+  RenderOutcome,
+  StoredResults,
+} from '../analysis/index.js';
 import type {
   LinkStatus,
   ListLinksQuery,
@@ -31,6 +35,7 @@ export interface AuditPageRow {
   truncated: boolean;
   texts_cut: boolean;
   links_cut: boolean;
+  render: RenderOutcome | null;
 }
 
 /** A page with what was judged of it. */
@@ -59,7 +64,7 @@ export interface AuditLinkRow {
 export const PAGE_COLUMNS = `u.place AS id, u.url, u.status_code, u.redirect_to, u.content_type,
   u.depth, u.inlinks, u.outlinks, u.in_sitemap, u.state = 'blocked' AS blocked_by_robots,
   u.indexable, u.title, u.canonical, u.score, u.result, u.failed_checks, u.error,
-  u.truncated, u.texts_cut, u.links_cut`;
+  u.truncated, u.texts_cut, u.links_cut, u.render`;
 
 /**
  * A URL row is a page once requested, or placed and not requested: blocked by

@@ -426,7 +426,7 @@ export interface paths {
     };
     /**
      * A site audit's pages, as CSV
-     * @description One row per page in crawl order, the fields of `/pages`; before the audit has stopped, what is crawled so far. Columns: `id`: the page's id in the audit; `url`: its URL; `status_code`: its answer; empty when none; `redirect_to`: a 3xx answer's target; `content_type`: the Content-Type of its answer; `depth`: fewest followed links from the start page; empty when none; `inlinks`: distinct other pages with a followed link to it; `outlinks`: distinct http(s) targets of its links; `in_sitemap`: `true` or `false`; `blocked_by_robots`: `true` or `false`; `indexable`: `true` or `false`; `title`: its `<title>`; `canonical`: its canonical URL; `score`: HTML pages: 0 to 100; `result`: `good`, `decent` or `bad`; `failed_checks`: ids of the page and site checks it fails, separated by spaces; `error`: why its request failed. RFC 4180: `text/csv; charset=utf-8`, a header row, CRLF line ends, a field quoted when it holds a comma, a quote or a line break (quotes doubled); an empty cell is null. A text cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` so no spreadsheet runs it as a formula. Streamed in crawl order: any size, in constant memory.
+     * @description One row per page in crawl order, the fields of `/pages`; before the audit has stopped, what is crawled so far. Columns: `id`: the page's id in the audit; `url`: its URL; `status_code`: its answer; empty when none; `redirect_to`: a 3xx answer's target; `content_type`: the Content-Type of its answer; `depth`: fewest followed links from the start page; empty when none; `inlinks`: distinct other pages with a followed link to it; `outlinks`: distinct http(s) targets of its links; `in_sitemap`: `true` or `false`; `blocked_by_robots`: `true` or `false`; `indexable`: `true` or `false`; `title`: its `<title>`; `canonical`: its canonical URL; `score`: HTML pages: 0 to 100; `result`: `good`, `decent` or `bad`; `failed_checks`: ids of the page and site checks it fails, separated by spaces; `error`: why its request failed; `render`: on a rendered audit, what the render met: `rendered` (with `not settled`, dialogs, windows blocked and script errors when there were any), or why the browser gave no page (`page_unresponsive`, `page_crashed`…: its raw HTML was judged); empty when the audit does not render. RFC 4180: `text/csv; charset=utf-8`, a header row, CRLF line ends, a field quoted when it holds a comma, a quote or a line break (quotes doubled); an empty cell is null. A text cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` so no spreadsheet runs it as a formula. Streamed in crawl order: any size, in constant memory.
      */
     get: operations['exportSiteAuditPages'];
     put?: never;
@@ -932,6 +932,23 @@ export interface components {
       dom_elements: number;
       words: number;
     };
+    RenderOutcomeView: {
+      /**
+       * @description `rendered` (its DOM was judged), or why the browser gave no page, its raw HTML judged instead: `page_unresponsive` (its scripts kept the browser busy past the time cap), `page_crashed`, `render_timeout`, `too_large`, `navigation_failed`, `disallowed`.
+       * @example rendered
+       */
+      status: string;
+      /** @description The network went quiet before the time cap; false: the page was taken as it was at the cap (a request that never ends). Null when it gave no page. */
+      settled: boolean | null;
+      /** @description Dialogs it opened (alert, confirm, prompt), each dismissed. */
+      dialogs: number;
+      /** @description Windows its scripts opened, each blocked. */
+      windows_blocked: number;
+      /** @description Uncaught exceptions of its scripts. */
+      script_errors: number;
+      /** @description Why the browser gave no page, in words. */
+      message: string | null;
+    };
     ReportResultsView: {
       /** @description Capped at 49 when a capping check failed. */
       score: number;
@@ -946,6 +963,8 @@ export interface components {
       categories: components['schemas']['CategoryScoresView'];
       checks: components['schemas']['CheckResultView'][];
       page: components['schemas']['PageFactsView'];
+      /** @description With render: true, what the render met: settled or taken at the time cap, dialogs dismissed, windows blocked, script errors (docs/rendering.md). */
+      render?: components['schemas']['RenderOutcomeView'];
       /** @description With lab: true: the page measured in a lab browser (docs/lab.md), or, when the measurement failed, why (`error`); the analysis and its score stand without it. */
       lab?:
         | components['schemas']['LabResultView']
@@ -1111,6 +1130,8 @@ export interface components {
       categories: components['schemas']['CategoryScoresView'];
       checks: components['schemas']['CheckResultView'][];
       page: components['schemas']['PageFactsView'];
+      /** @description With render: true, what the render met: settled or taken at the time cap, dialogs dismissed, windows blocked, script errors (docs/rendering.md). */
+      render?: components['schemas']['RenderOutcomeView'];
     };
     RunView: {
       /**
@@ -1561,6 +1582,8 @@ export interface components {
       texts_cut: boolean;
       /** @description It had more links (5,000) or hreflang alternates (1,000) than the crawl reads: the first ones were read and followed. */
       links_cut: boolean;
+      /** @description On a rendered audit (render: true), what rendering the page met; null when the audit does not render (docs/rendering.md). */
+      render: components['schemas']['RenderOutcomeView'] | null;
     };
     AuditPageListEnvelope: {
       data: components['schemas']['AuditPageView'][];
@@ -1627,6 +1650,8 @@ export interface components {
       texts_cut: boolean;
       /** @description It had more links (5,000) or hreflang alternates (1,000) than the crawl reads: the first ones were read and followed. */
       links_cut: boolean;
+      /** @description On a rendered audit (render: true), what rendering the page met; null when the audit does not render (docs/rendering.md). */
+      render: components['schemas']['RenderOutcomeView'] | null;
       /** @description The page checks, as a report's results; null when it is not an HTML page. */
       results: components['schemas']['AnalysisResultsView'] | null;
       /** @description Each site check it fails, with its evidence. */

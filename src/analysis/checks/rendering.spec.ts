@@ -36,6 +36,8 @@ function facts(
     refused: [],
     fragmentRoutes: [],
     resources: [],
+    dialogs: 0,
+    windowsBlocked: 0,
     ...more,
   };
 }

@@ -20,6 +20,8 @@ export function isHtmlPage(head: {
 /** A page's own answer, and the DOM a browser made of it when the crawl renders its pages. */
 export interface PageAnswer extends FetchedResponse {
   rendered?: RenderedDom;
+  /** Asked to render, the browser gave no page for a reason of the page's own: its raw HTML is read. */
+  renderFailure?: { reason: string; message: string };
 }
 
 /** How a page is asked for. */

@@ -85,6 +85,8 @@ const DOM: RenderedDom = {
   refused: [],
   fragmentRoutes: [],
   resources: [],
+  dialogs: 0,
+  windowsBlocked: 0,
 };
 
 const politeness = { concurrency: 1, delayMs: 0 };

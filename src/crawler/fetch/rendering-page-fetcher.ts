@@ -1,4 +1,6 @@
+import { RenderFailure } from '../../analysis/index.js';
 import type {
+  RenderedDom,
   RenderPage,
   SideFetch,
   TargetProbe,
@@ -34,7 +36,34 @@ export class RenderingPageFetcher extends PageFetcher {
     if (!request.render || answer === null || !isHtmlPage(answer)) {
       return answer;
     }
-    const { rendered } = await this.render(answer.url, {
+    let rendered: RenderedDom;
+    try {
+      ({ rendered } = await this.renderOnce(
+        answer,
+        url,
+        politeness,
+        stop,
+        request,
+      ));
+    } catch (error) {
+      // The page's own failure keeps its answer, read raw; the service's is tried again.
+      if (!(error instanceof RenderFailure)) throw error;
+      return {
+        ...answer,
+        renderFailure: { reason: error.reason, message: error.message },
+      };
+    }
+    return { ...answer, rendered };
+  }
+
+  private renderOnce(
+    answer: PageAnswer,
+    url: string,
+    politeness: HostPoliteness,
+    stop: AbortSignal,
+    request: PageRequest,
+  ) {
+    return this.render(answer.url, {
       // A body cut at the cap is not the page: then the browser asks for it itself.
       document: answer.truncated ? undefined : answer,
       blocked: request.blocked,
@@ -45,7 +74,6 @@ export class RenderingPageFetcher extends PageFetcher {
         return () => turn.release();
       },
     });
-    return { ...answer, rendered };
   }
 
   probe(

@@ -1,3 +1,4 @@
+import type { RenderOutcome } from '../../analysis/index.js';
 import type { Discovery } from '../policy/crawl-policy.js';
 
 /**
@@ -78,6 +79,8 @@ export interface PageRecord {
   outlinks: number;
   plan: unknown;
   results: unknown;
+  /** What rendering met (render: true): rendered or why not, settled, dialogs, windows. */
+  render: RenderOutcome | null;
   score: number | null;
   result: string | null;
   failedChecks: string[];
@@ -106,6 +109,7 @@ export function bareRecord(fields: Partial<PageRecord> = {}): PageRecord {
     robots: null,
     outlinks: 0,
     plan: null,
+    render: null,
     results: null,
     score: null,
     result: null,

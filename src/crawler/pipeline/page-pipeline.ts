@@ -14,7 +14,7 @@ import { PageFetcher } from '../fetch/page-fetcher.js';
 import type { HostPoliteness } from '../fetch/host-gate.js';
 import { isHtmlPage } from '../fetch/page-fetcher.js';
 import type { PageAnswer } from '../fetch/page-fetcher.js';
-import { readHead } from './page-reading.js';
+import { readHead, renderOutcomeOf } from './page-reading.js';
 import type { PageReading } from './page-reading.js';
 import { PageReaders } from './page-readers.js';
 
@@ -92,6 +92,17 @@ export class CrawlPipeline {
    * keeps what it answered, with why it was not read: it is no broken page.
    */
   async read(
+    url: string,
+    depth: number | null,
+    answer: PageAnswer,
+    context: CrawlContext,
+  ): Promise<PageReading> {
+    const reading = await this.readAnswer(url, depth, answer, context);
+    reading.record.render = renderOutcomeOf(answer);
+    return reading;
+  }
+
+  private async readAnswer(
     url: string,
     depth: number | null,
     answer: PageAnswer,

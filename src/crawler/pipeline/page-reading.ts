@@ -1,7 +1,13 @@
-import { compactResults, readAuditPage } from '../../analysis/index.js';
+import {
+  compactResults,
+  failedRenderOutcome,
+  readAuditPage,
+  renderedOutcome,
+} from '../../analysis/index.js';
 import type {
   AuditPageReading,
   FetchedResponse,
+  RenderOutcome,
   SiteFacts,
   TargetProbe,
 } from '../../analysis/index.js';
@@ -194,4 +200,22 @@ export function readingOf(
     links,
     probeTargets,
   };
+}
+
+/** The longest message of a render's failure a page keeps. */
+const RENDER_MESSAGE_MAX = 500;
+
+/** What the render of a page met, when its crawl renders: rendered, or why not. */
+export function renderOutcomeOf(
+  answer: Pick<PageAnswer, 'rendered' | 'renderFailure'>,
+): RenderOutcome | null {
+  const { rendered, renderFailure } = answer;
+  if (rendered) return renderedOutcome(rendered);
+  if (renderFailure) {
+    return failedRenderOutcome(
+      renderFailure.reason,
+      boundedText(renderFailure.message, RENDER_MESSAGE_MAX).text ?? '',
+    );
+  }
+  return null;
 }

@@ -1,4 +1,4 @@
-import type { Importance } from '../../analysis/index.js';
+import type { Importance, RenderOutcome } from '../../analysis/index.js';
 import type { FindingScope } from '../findings/findings.js';
 import type { AuditPageRow } from '../site-audit-pages.repository.js';
 import { evidenceCell } from './audit-csv.js';
@@ -140,4 +140,27 @@ export const PAGE_COLUMNS: ReadonlyArray<CsvColumn<AuditPageRow>> = [
     description: 'why its request failed',
     value: (p) => p.error,
   },
+  {
+    header: 'render',
+    description:
+      'on a rendered audit, what the render met: `rendered` (with `not settled`, dialogs, windows blocked and script errors when there were any), or why the browser gave no page (`page_unresponsive`, `page_crashed`…: its raw HTML was judged); empty when the audit does not render',
+    value: (p) => renderSummary(p.render),
+  },
 ];
+
+/** What a render met, in a few words for a cell. */
+export function renderSummary(render: RenderOutcome | null): string | null {
+  if (render === null) return null;
+  if (render.status !== 'rendered') return render.status;
+  return [
+    'rendered',
+    ...(render.settled === false ? ['not settled'] : []),
+    ...(render.dialogs > 0 ? [`${render.dialogs} dialogs dismissed`] : []),
+    ...(render.windows_blocked > 0
+      ? [`${render.windows_blocked} windows blocked`]
+      : []),
+    ...(render.script_errors > 0
+      ? [`${render.script_errors} script errors`]
+      : []),
+  ].join('; ');
+}

@@ -1,3 +1,4 @@
+import { renderSummary } from '../exports/export-columns.js';
 import { IMPORTANCES } from '../../analysis/index.js';
 import type { Importance } from '../../analysis/index.js';
 import {
@@ -323,6 +324,14 @@ export function auditPageChecks(
     fact('Outlinks', page.outlinks),
     fact('Indexable', yesNo(page.indexable)),
     fact('In a sitemap', yesNo(page.in_sitemap)),
+    fact(
+      'Rendering',
+      page.render === null
+        ? null
+        : [renderSummary(page.render), page.render.message]
+            .filter(Boolean)
+            .join(': '),
+    ),
   ].join('\n');
   const siteChecks = page.site_checks.length
     ? `<h2>Site checks it fails</h2>
