@@ -10,6 +10,8 @@ import { AddressPolicy } from '../src/analysis/index.js';
 import type { Lookup } from '../src/analysis/index.js';
 import {
   ChromiumBrowser,
+  DEFAULT_CHROMIUM_PATH,
+  DEFAULT_HEADLESS_SHELL_PATH,
   PLAYWRIGHT_DISABLED_FEATURES,
   renderBrowserPath,
 } from '../src/rendering/chromium.js';
@@ -37,6 +39,11 @@ const CHROMIUM = renderBrowserPath({
   render: process.env.RENDER_CHROMIUM_PATH,
   chromium: process.env.CHROMIUM_PATH,
 });
+/** Both browsers the service starts: Debian's headless shell (renders) and Chromium (the lab). */
+const POLICY_BROWSERS: Array<[string, string]> = [
+  ['the headless shell', DEFAULT_HEADLESS_SHELL_PATH],
+  ['Chromium', DEFAULT_CHROMIUM_PATH],
+];
 // CI installs Chromium and sets REQUIRE_BROWSER, so there a missing browser fails.
 const run =
   existsSync(CHROMIUM) || process.env.REQUIRE_BROWSER
@@ -577,7 +584,21 @@ document.getElementById('app').textContent = 'tried';
     });
   });
 
-  describe('the address policy', () => {
+  // One proof for both browsers: renders use the headless shell, the lab full Chromium.
+  describe.each(POLICY_BROWSERS)('the address policy, in %s', (_name, path) => {
+    let renderer: Renderer;
+    beforeAll(() => {
+      renderer = new Renderer(
+        {
+          allowHosts: ['127.0.0.1'],
+          executablePath: path,
+          pagesPerProcess: 2,
+        },
+        { lookup },
+      );
+    });
+    afterAll(() => renderer?.close());
+
     it('lets no request of the page reach a refused address, whatever its scripts do', async () => {
       const page = await renderer.render(site.url('/hostile'), {
         skipResourceTypes: [],
