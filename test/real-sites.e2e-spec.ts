@@ -55,17 +55,29 @@ async function auditAndCompare(
   );
   const urls = async (check: string) =>
     (await affectedBy(client, audit.id, check)).map((item) => item.url);
+  const pages = await allPages(client, audit.id);
   const comparison = compareWithReference(
     {
       status: audit.status,
       unprocessed: audit.progress.pages_unprocessed,
-      pages: (await allPages(client, audit.id)).map((page) => page.url),
+      pages: pages.map((page) => page.url),
       brokenLink: await urls('broken_link'),
       duplicateTitle: await urls('duplicate_title'),
     },
     reference,
   );
-  console.log(`${tree.name}: ${comparison.lines.join('; ')}`);
+  // The site's own failures, as counted: a page whose request failed (none is expected here).
+  const errors = pages.filter((page) => page.error !== null);
+  console.log(
+    `${tree.name}: ${comparison.lines.join('; ')}; ${errors.length} pages with an error${
+      errors.length
+        ? ` (${errors
+            .slice(0, 5)
+            .map((p) => `${p.url}: ${p.error}`)
+            .join(', ')})`
+        : ''
+    }`,
+  );
   expect(comparison).toEqual({ same: true, lines: comparison.lines });
 }
 
