@@ -61,14 +61,20 @@ export interface BrowserLaunch {
 
 const run = promisify(execFile);
 
+/** The uids of users asked once a process: a render request asks it each time. */
+const uids = new Map<string, Promise<number | null>>();
+
 /** The uid of a user of this machine, or null when there is none of that name. */
-async function uidOf(user: string): Promise<number | null> {
-  try {
-    const { stdout } = await run('id', ['-u', user]);
-    return Number(stdout.trim());
-  } catch {
-    return null;
+function uidOf(user: string): Promise<number | null> {
+  let known = uids.get(user);
+  if (known === undefined) {
+    known = run('id', ['-u', user]).then(
+      ({ stdout }) => Number(stdout.trim()),
+      () => null,
+    );
+    uids.set(user, known);
   }
+  return known;
 }
 
 /**
