@@ -83,13 +83,34 @@ function describeOn(name: string, env: Record<string, string | undefined>) {
       }
     });
 
-    it('reads a canonical naming the page by its path as the page, and two that disagree as none', () => {
+    it('reads a canonical naming the page by its path as the page, and two that disagree as none', async () => {
       expect(pageAt('/self-path')).toMatchObject({
         indexable: true,
         depth: 1,
       });
-      // A canonical all the same, with the advice to write it absolute.
-      expect(pageAt('/self-path')!.failed_checks).toContain('canonical');
+      // A canonical all the same: it passes, with the advice to write it absolute.
+      expect(pageAt('/self-path')!.failed_checks).not.toContain('canonical');
+      const detail = await t
+        .as(key)
+        .get(
+          `/api/v1/site-audits/${audit.id}/pages/${pageAt('/self-path')!.id}`,
+        )
+        .expect(200);
+      const check = (
+        detail.body.data.results.checks as Array<{
+          id: string;
+          passed: boolean;
+          message: string;
+          value: unknown;
+        }>
+      ).find((c) => c.id === 'canonical');
+      expect(check).toMatchObject({
+        passed: true,
+        message: expect.stringMatching(
+          /written as a relative URL \("\/self-path"\)/,
+        ),
+        value: { written: '/self-path', resolved: site.url('/self-path') },
+      });
       expect(pageAt('/conflict')!.indexable).toBe(true);
       const asked = site.requests.map((r) => r.path);
       expect(asked).not.toContain('/conflict-one');

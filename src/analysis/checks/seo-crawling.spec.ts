@@ -298,7 +298,7 @@ describe('canonical', () => {
       true,
     ],
     ['another page, not probed', link('http://example.com/pricing'), true],
-    ['a relative URL', link('/pricing'), false],
+    ['a relative URL naming this page', link('/pricing'), true],
     ['a non-http URL', link('ftp://example.com/pricing'), false],
     ['none', '', false],
     [
@@ -406,11 +406,11 @@ describe('canonical', () => {
     expect(outcome.value).toBe('https://example.com/plans');
   });
 
-  it('reads a canonical written as a path as the page it names, and advises an absolute URL', () => {
+  it('reads a canonical written as a path as the page it names, passes it, and advises an absolute URL', () => {
     const self = runCheck(canonical, documentOf(link('/pricing'), ''));
-    expect(self.passed).toBe(false);
+    expect(self.passed).toBe(true);
     expect(self.message).toMatch(
-      /relative URL \("\/pricing"\), read as https:\/\/example\.com\/pricing;/,
+      /^The canonical URL is this page\. It is written as a relative URL \("\/pricing"\), read as https:\/\/example\.com\/pricing;/,
     );
     expect(self.value).toEqual({
       written: '/pricing',
@@ -426,7 +426,8 @@ describe('canonical', () => {
     expect(broken.message).toBe('The canonical URL answers HTTP 404.');
     expect(broken.value).toBe('https://example.com/plans');
     const fine = runCheck(canonical, relative, { canonicalProbe: target(200) });
-    expect(fine.passed).toBe(false);
+    expect(fine.passed).toBe(true);
+    expect(fine.message).toMatch(/It is written as a relative URL \("plans"\)/);
     expect(fine.value).toEqual({
       written: 'plans',
       resolved: 'https://example.com/plans',
@@ -439,9 +440,8 @@ describe('canonical', () => {
       link: '</pricing>; rel="canonical"',
     };
     const outcome = runCheck(canonical, documentOf('', ''), { headers });
-    expect(outcome.message).toMatch(
-      /^The canonical is written as a relative URL/,
-    );
+    expect(outcome.passed).toBe(true);
+    expect(outcome.message).toMatch(/It is written as a relative URL/);
   });
 });
 

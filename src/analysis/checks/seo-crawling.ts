@@ -351,9 +351,10 @@ export function adviseAbsoluteCanonical(
   target: URL,
 ): CheckOutcome {
   if (!outcome.passed || relative === null) return outcome;
+  // It passes (docs/checks.md): resolved as Google resolves it, it is the canonical.
   return {
-    passed: false,
-    message: `The canonical is written as a relative URL ("${clip(relative, 80)}"), read as ${clip(target.href, 120)}; an absolute URL cannot be misread.`,
+    passed: true,
+    message: `${outcome.message} It is written as a relative URL ("${clip(relative, 80)}"), read as ${clip(target.href, 120)}; an absolute URL cannot be misread.`,
     value: { written: clip(relative), resolved: clip(target.href) },
   };
 }
@@ -365,10 +366,10 @@ export const canonical: Check = notOnRedirectStubs({
   importance: 'low',
   title: 'Canonical link',
   passesWhen:
-    "Canonical links (tags and `Link` header) agree on one http(s) URL, written absolute (a relative one is resolved against the page's URL and `<base href>` as Google does, and advised against); when it names another page, that page answers 200 without a redirect and may be indexed, and an inner page does not name a site root.",
+    "Canonical links (tags and `Link` header), each resolved against the page's URL and `<base href>` as a browser resolves it (relative forms included), agree on one http(s) URL; when it names another page, that page answers 200 without a redirect and may be indexed, and an inner page does not name a site root.",
   notApplicableWhen: null,
   advice:
-    "Declare one absolute canonical URL: the page's own address, or that of the page it duplicates. It must be a final address that answers 200 and may be indexed, never the home page of an inner page.",
+    "Declare one absolute canonical URL (a relative one is read as Google reads it, and the message says so, but a copy of the page or a wrong `<base href>` would move it): the page's own address, or that of the page it duplicates. It must be a final address that answers 200 and may be indexed, never the home page of an inner page.",
   run: (page, snapshot) => {
     const declared = canonicalDeclarations(
       page,
