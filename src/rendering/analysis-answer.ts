@@ -24,6 +24,15 @@ const SAME_CODES: Partial<Record<RenderErrorCode, AnalysisErrorCode>> = {
   render_timeout: 'timeout',
 };
 
+/** The document's network failures: an answer a crawl would not have read either. */
+const DOCUMENT_FAILURES: ReadonlySet<RenderErrorCode> = new Set([
+  'blocked',
+  'dns',
+  'connection',
+  'tls',
+  'timeout',
+]);
+
 /** Failures a later attempt may well not meet: the browser died under another page. */
 const TRANSIENT: ReadonlySet<RenderErrorCode> = new Set([
   'timeout',
@@ -74,18 +83,12 @@ export function analysisErrorOf(error: RenderError): AnalysisError {
   if (error.code === 'browser_crashed') {
     return new ServiceFailure('render_failed', error.message);
   }
-  const code = SAME_CODES[error.code];
-  // The network's own codes are the document's failure; the others the render's.
-  return code !== undefined &&
-    error.code !== 'render_timeout' &&
-    error.code !== 'too_large'
-    ? new AnalysisError(code, error.message, TRANSIENT.has(error.code))
-    : new RenderFailure(
-        code ?? 'render_failed',
-        error.message,
-        TRANSIENT.has(error.code),
-        error.code,
-      );
+  const code = SAME_CODES[error.code] ?? 'render_failed';
+  const transient = TRANSIENT.has(error.code);
+  // The document's own network failure is the fetch's; the others are the render's.
+  return DOCUMENT_FAILURES.has(error.code)
+    ? new AnalysisError(code, error.message, transient)
+    : new RenderFailure(code, error.message, transient, error.code);
 }
 
 /** The analyser's way to render a page, through `renderer`. */
