@@ -369,7 +369,7 @@ export const canonical: Check = notOnRedirectStubs({
     "Canonical links (tags and `Link` header), each resolved against the page's URL and `<base href>` as a browser resolves it (relative forms included), agree on one http(s) URL; when it names another page, that page answers 200 without a redirect and may be indexed, and an inner page does not name a site root.",
   notApplicableWhen: null,
   advice:
-    "Declare one absolute canonical URL (a relative one is read as Google reads it, and the message says so, but a copy of the page or a wrong `<base href>` would move it): the page's own address, or that of the page it duplicates. It must be a final address that answers 200 and may be indexed, never the home page of an inner page.",
+    "Declare one absolute canonical URL (a relative one passes, but a copy of the page or a wrong `<base href>` moves it): the page's own address or that of the page it duplicates. It must answer 200 without a redirect, may be indexed, and is never the home page of an inner page.",
   run: (page, snapshot) => {
     const declared = canonicalDeclarations(
       page,
