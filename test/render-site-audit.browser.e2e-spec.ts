@@ -7,7 +7,9 @@ import {
   fetchRenderedPage,
   historyRoutedPage,
   lazyRenderedPage,
+  LEAVES_STATE_SCRIPT,
   lazyStaticPage,
+  NOTHING_LEFT,
   sampleContent,
   staticPage,
 } from './support/client-rendered-site.js';
@@ -371,5 +373,73 @@ run('what a rendered audit met, on each of its pages', () => {
     expect(row('/dialogs')).toMatch(
       /,rendered; 2 dialogs dismissed; 2 windows blocked$/,
     );
+  }, 150_000);
+});
+
+/**
+ * Google's renderer keeps no state from page to page but caches what pages share: two
+ * pages of one rendered crawl, each leaving a cookie, storage and a service worker,
+ * find nothing of the other, and the script both load is asked for once.
+ */
+run('the pages of one rendered crawl', () => {
+  let site: FixtureSite;
+  const requests: SiteRequest[] = [];
+  let t: TestApp;
+  let key: string;
+
+  beforeAll(async () => {
+    const page = (title: string, link: string) =>
+      `<!doctype html><html lang="en"><head><title>${title}</title><script src="/state.js"></script></head><body><h1>${title}</h1><p>Some text of the page called ${title}.</p>${link}</body></html>`;
+    site = await startFixtureSite(
+      {
+        '/': (_req, res) =>
+          html(res, page('First', '<a href="/second">Second</a>')),
+        '/second': (_req, res) =>
+          html(res, page('Second', '<a href="/">First</a>')),
+        '/state.js': (_req, res) => {
+          res.writeHead(200, { 'content-type': 'text/javascript' });
+          res.end(LEAVES_STATE_SCRIPT);
+        },
+        '/sw.js': (_req, res) => {
+          res.writeHead(200, { 'content-type': 'text/javascript' });
+          res.end("self.addEventListener('fetch', () => {});");
+        },
+      },
+      { requests },
+    );
+    t = await startTestApp({ RENDER_CHROMIUM_PATH: CHROMIUM });
+    ({ key } = await t.newAccount());
+  });
+  afterAll(async () => {
+    await t?.close();
+    await site?.close();
+  });
+
+  it('find nothing the other left (cookie, storage, service worker), and fetch their shared script once', async () => {
+    const id = await createAudit(t.as(key), {
+      url: site.url('/'),
+      sitemaps: false,
+      render: true,
+    });
+    const audit = await finishedAudit(t.as(key), id, 120_000);
+    expect(audit.status).toBe('completed');
+    const pages = await allPages(t.as(key), id);
+    const title = NOTHING_LEFT.replace(/<\/?title>/g, '');
+    expect(
+      pages
+        .map((p) => [p.url, (p as unknown as { title: string }).title])
+        .sort(),
+    ).toEqual(
+      [
+        [site.url('/'), title],
+        [site.url('/second'), title],
+      ].sort(),
+    );
+    expect(
+      // The browser's GET; the page checks' HEAD of its assets is theirs.
+      requests.filter(
+        (request) => request.path === '/state.js' && request.method === 'GET',
+      ).length,
+    ).toBe(1);
   }, 150_000);
 });

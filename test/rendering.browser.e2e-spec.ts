@@ -25,6 +25,8 @@ import type { ProcessId, RenderedPage } from '../src/rendering/index.js';
 import {
   clientRenderedPage,
   contentJson,
+  LEAVES_STATE_SCRIPT,
+  NOTHING_LEFT,
   fetchRenderedPage,
   historyRoutedPage,
   lazyRenderedPage,
@@ -312,6 +314,20 @@ document.getElementById('app').textContent = 'tried';
             res,
             `<title>Remember</title><script>document.title = 'cookie=' + document.cookie + ' storage=' + localStorage.getItem('seen'); document.cookie = 'seen=1; max-age=3600'; localStorage.setItem('seen', '1');</script>`,
           ),
+        // What a page may leave behind, and what it finds left by an earlier page.
+        '/leaves-state': (_req, res) =>
+          html(
+            res,
+            '<title>Leaves state</title><script src="/leaves-state.js"></script>',
+          ),
+        '/leaves-state.js': (_req, res) => {
+          res.writeHead(200, { 'content-type': 'text/javascript' });
+          res.end(LEAVES_STATE_SCRIPT);
+        },
+        '/sw.js': (_req, res) => {
+          res.writeHead(200, { 'content-type': 'text/javascript' });
+          res.end("self.addEventListener('fetch', () => {});");
+        },
         '/never-settles': (_req, res) =>
           html(
             res,
@@ -529,6 +545,76 @@ document.getElementById('app').textContent = 'tried';
       const second = await renderer.render(site.url('/remember'));
       expect(first.html).toContain('<title>cookie= storage=null</title>');
       expect(second.html).toContain('<title>cookie= storage=null</title>');
+    });
+
+    it('keeps a crawl’s context for its next page, cleared, and fetches their shared script once', async () => {
+      const kept = new Renderer(
+        {
+          allowHosts: ['127.0.0.1'],
+          executablePath: CHROMIUM,
+          pagesPerProcess: 1,
+        },
+        { lookup },
+      );
+      try {
+        const first = await kept.render(site.url('/leaves-state'), {
+          session: 'crawl-a',
+        });
+        // The state really was left: a script of the first page read it back.
+        const again = await kept.render(site.url('/leaves-state?again'), {
+          session: 'crawl-a',
+        });
+        expect(first.html).toContain(NOTHING_LEFT);
+        expect(again.html).toContain(NOTHING_LEFT);
+        expect(kept.stats()).toMatchObject({
+          contextsOpened: 1,
+          contextsReused: 1,
+          resourcesFromCache: 1,
+        });
+        const scripts = () =>
+          requests.filter((request) => request.path === '/leaves-state.js')
+            .length;
+        expect(scripts()).toBe(1);
+        // Another crawl has a context and a cache of its own.
+        const other = await kept.render(site.url('/leaves-state'), {
+          session: 'crawl-b',
+        });
+        expect(other.html).toContain(NOTHING_LEFT);
+        expect(scripts()).toBe(2);
+        expect(kept.stats()).toMatchObject({
+          contextsOpened: 2,
+          contextsReused: 1,
+        });
+      } finally {
+        await kept.close();
+      }
+    });
+
+    it('would carry state from page to page in a context it did not clear', async () => {
+      // The proof that the test above can fail: the fixture leaves state a kept page sees.
+      const chromium = await ChromiumBrowser.launch({
+        executablePath: CHROMIUM,
+        policy: new AddressPolicy(['127.0.0.1']),
+        lookup,
+        connectTimeoutMs: 5_000,
+        launchTimeoutMs: 30_000,
+        sandbox: DEFAULT_BROWSER_SANDBOX,
+      });
+      try {
+        const context = await chromium.browser.newContext();
+        const page = await context.newPage();
+        await page.goto(site.url('/leaves-state'));
+        await page.waitForFunction(() => document.cookie.includes('seen'));
+        await page.waitForTimeout(300);
+        const next = await context.newPage();
+        await next.goto(site.url('/leaves-state?next'));
+        await next.waitForFunction(() => document.title !== 'Leaves state');
+        expect(await next.title()).toBe(
+          'cookie=seen=1 local=1 session=null idb=left-db caches=left-cache workers=1',
+        );
+      } finally {
+        await chromium.close();
+      }
     });
 
     it('renders a document it is handed without asking the site for it, as it was answered', async () => {
@@ -868,29 +954,35 @@ document.getElementById('app').textContent = 'tried';
       }
     });
 
-    it('admits a render (its host’s turn) only once a browser is free for it, and lets it go after', async () => {
-      let admitted = 0;
-      let most = 0;
-      const admit = () => {
-        admitted += 1;
-        most = Math.max(most, admitted);
+    it('asks a turn of its host for each request the page makes, held only while it is in flight', async () => {
+      const asked: string[] = [];
+      let held = 0;
+      const hostTurn = (url: string) => {
+        asked.push(new URL(url).pathname);
+        held += 1;
         return Promise.resolve(() => {
-          admitted -= 1;
+          held -= 1;
           return Promise.resolve();
         });
       };
-      // Four renders on a renderer of two places at once.
-      const pages = await Promise.all(
-        [1, 2, 3, 4].map(() => renderer.render(site.url('/'), { admit })),
+      // The content answers 300 ms late; then the render waits 500 ms for quiet, holding none.
+      const page = await renderer.render(site.url('/fetched'), { hostTurn });
+      expect(page.html).toContain(fetched.h1);
+      expect(asked).toEqual(requests.map((request) => request.path));
+      expect(asked).toEqual(
+        expect.arrayContaining(['/fetched', '/api/content']),
       );
-      expect(pages.map((page) => page.html.includes(home.h1))).toEqual([
-        true,
-        true,
-        true,
-        true,
-      ]);
-      expect(most).toBeLessThanOrEqual(2);
-      expect(admitted).toBe(0);
+      expect(held).toBe(0);
+    });
+
+    it('makes no request whose turn the host refuses, and renders the rest', async () => {
+      const hostTurn = (url: string) =>
+        new URL(url).pathname === '/api/content'
+          ? Promise.reject(new Error('no turn came'))
+          : Promise.resolve(() => Promise.resolve());
+      const page = await renderer.render(site.url('/fetched'), { hostTurn });
+      expect(page.html).not.toContain(fetched.h1);
+      expect(requests.map((request) => request.path)).toEqual(['/fetched']);
     });
 
     it('replaces its browser after pagesPerBrowser pages', async () => {

@@ -27,10 +27,15 @@ export interface RenderRequest {
    */
   document?: FetchedResponse;
   /**
-   * Waited for once a browser is free for the render, before it asks anything (a
-   * host's turn); the function it answers is called when the render ends.
+   * Waited for before each request of the page goes out (its host's turn); the
+   * function it answers is called when that request ends; null: no turn needed.
    */
-  admit?: () => Promise<() => Promise<void>>;
+  hostTurn?: (
+    url: string,
+    ended: AbortSignal,
+  ) => Promise<(() => Promise<void>) | null>;
+  /** The crawl the page is one of: its renders share kept, cleared contexts and a cache. */
+  session?: string;
   /** Requests of the page not to make (robots.txt): aborted in the browser. */
   blocked?: (url: string) => boolean;
 }

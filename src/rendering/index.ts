@@ -4,7 +4,11 @@
  * Everything outside rendering/ imports from here.
  */
 export { Renderer, DEFAULT_RENDERER_OPTIONS } from './renderer.js';
-export type { RendererDependencies, RendererOptions } from './renderer.js';
+export type {
+  RendererDependencies,
+  RendererOptions,
+  RendererStats,
+} from './renderer.js';
 export { DEFAULT_RENDER_OPTIONS } from './render-page.js';
 export type {
   BlockedRequest,

@@ -41,6 +41,8 @@ export interface PolicyProxy {
   readonly url: string;
   /** What was refused or failed, oldest first (at most `maxFailures`). */
   readonly failures: readonly ProxyFailure[];
+  /** Forgets the failures so far: the next page of a kept context starts with none. */
+  clearFailures(): void;
   close(): Promise<void>;
 }
 
@@ -147,6 +149,9 @@ export async function startPolicyProxy(
   return {
     url: `http://127.0.0.1:${port}`,
     failures,
+    clearFailures: () => {
+      failures.length = 0;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

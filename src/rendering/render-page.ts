@@ -3,6 +3,7 @@ import type {
   Browser,
   BrowserContext,
   CDPSession,
+  Dialog,
   Page,
   Request,
   Response,
@@ -12,8 +13,10 @@ import type { AddressPolicy, Lookup, RedirectHop } from '../analysis/index.js';
 import { RENDER_ERROR_CODES, RenderError } from './errors.js';
 import type { RenderErrorCode } from './errors.js';
 import { NetworkQuiet } from './network-quiet.js';
-import { PROXY_FAILURE_HEADER, startPolicyProxy } from './policy-proxy.js';
+import { PROXY_FAILURE_HEADER } from './policy-proxy.js';
 import type { ProxyFailure } from './policy-proxy.js';
+import { CACHED_RESOURCE_TYPES } from './resource-cache.js';
+import type { ResourceCache } from './resource-cache.js';
 import { fragmentRoutesOf, linksOf } from './rendered-links.js';
 import type { RenderedLink } from './rendered-links.js';
 
@@ -34,10 +37,21 @@ export interface RenderOptions {
    */
   document?: ServedDocument;
   /**
-   * `Renderer`: waited for once a browser is free for the render, before it asks
-   * anything (a host's turn); the function it answers is called when the render ends.
+   * Waited for before each request of the page goes out (its host's turn, so a
+   * site's politeness counts the browser's requests as the crawl's): the function
+   * it answers is called when that request ends; null when the request needs no turn.
+   * Rejects (or `ended` aborts) to leave the request unmade.
    */
-  admit?: () => Promise<() => Promise<void>>;
+  hostTurn?: (
+    url: string,
+    ended: AbortSignal,
+  ) => Promise<(() => Promise<void>) | null>;
+  /**
+   * The crawl the page is one of: its pages are rendered in contexts kept for it
+   * (cleared between pages) and share its scripts and style sheets (render-context.ts).
+   * None: a fresh context, closed after the page.
+   */
+  session?: string;
   /** Resource types not loaded (Playwright's names); a crawler needs no images, media or fonts. */
   skipResourceTypes: readonly string[];
   /**
@@ -186,47 +200,8 @@ const MAX_RECORDED = 100;
 const MAX_RESOURCES = 500;
 const MAX_MESSAGE = 1000;
 
-/**
- * Renders `url` in a fresh context of `browser` (no cookie, cache, storage, permission
- * or service worker survives it) whose every request goes through a policy proxy of
- * its own, then closes both.
- */
-export async function renderPage(
-  browser: Browser,
-  url: string,
-  options: RenderOptions,
-  network: RenderNetwork,
-): Promise<RenderedPage> {
-  const proxy = await startPolicyProxy({
-    policy: network.policy,
-    lookup: network.lookup,
-    connectTimeoutMs: network.connectTimeoutMs,
-  });
-  let context: BrowserContext | null = null;
-  const watch = new Watch(browser);
-  try {
-    context = await watch.race(
-      browser.newContext({
-        // Spelled out so Playwright's own choice of bypass does not matter.
-        proxy: { server: proxy.url, bypass: '<-loopback>' },
-        serviceWorkers: 'block',
-        acceptDownloads: false,
-        ...(network.userAgent ? { userAgent: network.userAgent } : {}),
-      }),
-    );
-    const render = new PageRender(context, url, options, watch);
-    return await render.run(proxy.failures);
-  } catch (error) {
-    throw watch.explain(error);
-  } finally {
-    watch.stop();
-    await context?.close().catch(() => undefined);
-    await proxy.close();
-  }
-}
-
 /** Turns the browser's or the page's death, whenever it comes, into the render's error. */
-class Watch {
+export class Watch {
   private failure: RenderError | null = null;
   private rejects = new Set<(error: RenderError) => void>();
   private readonly onDisconnected = () =>
@@ -292,10 +267,10 @@ class Watch {
 }
 
 /** The binding the page's `window.open` tells of each window it asks for. */
-const WINDOW_OPENED = '__reportServiceWindowOpened';
+export const WINDOW_OPENED = '__reportServiceWindowOpened';
 
 /** Wraps `window.open` so that each call is counted before the browser blocks it. */
-const COUNT_WINDOW_OPENS = `(() => {
+export const COUNT_WINDOW_OPENS = `(() => {
   const told = window.${WINDOW_OPENED};
   const open = window.open;
   if (typeof told !== 'function' || typeof open !== 'function') return;
@@ -305,7 +280,11 @@ const COUNT_WINDOW_OPENS = `(() => {
   };
 })();`;
 
-class PageRender {
+/**
+ * One page's render in a context of renders (render-context.ts), which hands it the
+ * context's requests, dialogs and windows while it runs.
+ */
+export class PageRender {
   private readonly started = performance.now();
   private readonly quiet = new NetworkQuiet<Request>();
   private readonly failedUrls: string[] = [];
@@ -323,44 +302,47 @@ class PageRender {
   private firstDocument: Response | null = null;
   /** The caller's document was served (once: a reload asks the site). */
   private documentServed = false;
+  private readonly skip: ReadonlySet<string>;
+  /** Host turns held by requests in flight, let go as each ends. */
+  private readonly turns = new Map<Request, () => Promise<void>>();
+  /** Aborted when the render ends: no turn is taken for it after that. */
+  private readonly ended = new AbortController();
+  /** Requests answered from the crawl's cache. */
+  private readonly fromCache = new WeakSet<Request>();
+  /** The origins of the documents the page loaded (its frames'): the storage it may have written. */
+  readonly origins = new Set<string>();
+  /** The page, once opened. */
+  page: Page | null = null;
 
   constructor(
     private readonly context: BrowserContext,
     private readonly url: string,
     private readonly options: RenderOptions,
     private readonly watch: Watch,
-  ) {}
+    /** The crawl's scripts and style sheets, or null for a render of its own. */
+    private readonly cache: ResourceCache | null,
+  ) {
+    this.skip = new Set(options.skipResourceTypes);
+    const origin = URL.parse(url)?.origin;
+    if (origin) this.origins.add(origin);
+  }
 
-  async run(failures: readonly ProxyFailure[]): Promise<RenderedPage> {
+  /**
+   * Renders the page; `prepare` runs once its page and CDP session are open, before
+   * it navigates (the context's clearing of the last page's storage).
+   */
+  async run(
+    failures: readonly ProxyFailure[],
+    prepare: (cdp: CDPSession) => Promise<void> = async () => {},
+  ): Promise<RenderedPage> {
     const { context, options, watch } = this;
-    const skip = new Set(options.skipResourceTypes);
-    await watch.race(
-      context.route('**/*', (route) => this.screen(route, skip)),
-    );
-    context.on('dialog', (dialog) => {
-      this.record(this.dialogs, {
-        type: dialog.type(),
-        message: clip(dialog.message()),
-      });
-      dialog.dismiss().catch(() => undefined);
-    });
-    // Each window.open the page's scripts make is counted: no window opens (blocked).
-    await watch.race(
-      context.exposeBinding(WINDOW_OPENED, () => {
-        this.windowsBlocked += 1;
-      }),
-    );
-    await watch.race(context.addInitScript(COUNT_WINDOW_OPENS));
     const page = await watch.race(context.newPage());
-    context.on('page', (other) => {
-      if (other === page) return;
-      this.popups += 1;
-      other.close().catch(() => undefined);
-    });
+    this.page = page;
     watch.watchPage(page);
     this.listen(page);
     // Opened before the page can block its renderer: CDP's terminate runs off its main thread.
     const cdp = await watch.race(context.newCDPSession(page));
+    await watch.race(prepare(cdp));
 
     const pageReadyMs = this.elapsed();
     const deadline = performance.now() + options.timeCapMs;
@@ -430,6 +412,36 @@ class PageRender {
     };
   }
 
+  /** A dialog the page opened: recorded, dismissed. */
+  onDialog(dialog: Dialog): void {
+    this.record(this.dialogs, {
+      type: dialog.type(),
+      message: clip(dialog.message()),
+    });
+    dialog.dismiss().catch(() => undefined);
+  }
+
+  /** A `window.open` of the page's scripts: counted; the browser blocks the window. */
+  onWindowOpened(): void {
+    this.windowsBlocked += 1;
+  }
+
+  /** A window of the context: any but the page's own is closed at once. */
+  onPage(other: Page): void {
+    // The first is the render's own, told of before newPage() answers it.
+    if (this.page === null || other === this.page) return;
+    this.popups += 1;
+    other.close().catch(() => undefined);
+  }
+
+  /** Ends the render's requests: turns still held are let go, none is taken after. */
+  async end(): Promise<void> {
+    this.ended.abort();
+    const held = [...this.turns.values()];
+    this.turns.clear();
+    await Promise.all(held.map((leave) => leave().catch(() => undefined)));
+  }
+
   private elapsed(): number {
     return Math.round(performance.now() - this.started);
   }
@@ -440,9 +452,11 @@ class PageRender {
 
   /**
    * The document served when the caller has it, the caller's refusals, the skipped
-   * resource types; everything else goes on to the proxy.
+   * resource types, the crawl's cached scripts and style sheets; everything else goes
+   * on to the proxy once its host's turn has come.
    */
-  private screen(route: Route, skip: ReadonlySet<string>): Promise<void> {
+  screen(route: Route): Promise<void> {
+    const skip = this.skip;
     const request = route.request();
     const url = request.url();
     const served = this.options.document;
@@ -478,19 +492,91 @@ class PageRender {
       this.record(this.blocked, { url, resourceType });
       return route.abort('blockedbyclient').catch(() => undefined);
     }
-    return route.continue().catch(() => undefined);
+    const cached = this.cachedAnswer(request);
+    if (cached) {
+      this.fromCache.add(request);
+      return route
+        .fulfill({
+          status: cached.status,
+          headers: withoutTransportHeaders(cached.headers),
+          body: cached.body,
+        })
+        .catch(() => undefined);
+    }
+    return this.goOn(route, request);
+  }
+
+  private cachedAnswer(request: Request) {
+    if (this.cache === null || request.method() !== 'GET') return undefined;
+    if (!CACHED_RESOURCE_TYPES.has(request.resourceType())) return undefined;
+    return this.cache.get(withoutFragment(request.url()));
+  }
+
+  /** Sends the request on once its host's turn has come (when the caller counts turns). */
+  private async goOn(route: Route, request: Request): Promise<void> {
+    const url = request.url();
+    const turnFor = this.options.hostTurn;
+    if (!turnFor || !isHttp(url) || this.ended.signal.aborted) {
+      return route.continue().catch(() => undefined);
+    }
+    let leave: (() => Promise<void>) | null;
+    try {
+      leave = await turnFor(url, this.ended.signal);
+    } catch {
+      return route.abort('failed').catch(() => undefined);
+    }
+    if (leave === null) return route.continue().catch(() => undefined);
+    if (this.ended.signal.aborted) {
+      await leave().catch(() => undefined);
+      return route.abort('failed').catch(() => undefined);
+    }
+    this.turns.set(request, leave);
+    await route.continue().catch(() => this.letGo(request));
+  }
+
+  private letGo(request: Request): void {
+    const leave = this.turns.get(request);
+    if (leave === undefined) return;
+    this.turns.delete(request);
+    leave().catch(() => undefined);
+  }
+
+  /** Keeps a script or style sheet the site answered for the crawl's next pages. */
+  private async keep(request: Request): Promise<void> {
+    if (this.cache === null || this.fromCache.has(request)) return;
+    if (request.method() !== 'GET') return;
+    if (!CACHED_RESOURCE_TYPES.has(request.resourceType())) return;
+    const response = await request.response();
+    if (response === null || response.status() !== 200) return;
+    const [headers, body] = await Promise.all([
+      response.allHeaders(),
+      response.body(),
+    ]);
+    this.cache.put(withoutFragment(request.url()), {
+      status: response.status(),
+      headers,
+      body,
+    });
   }
 
   private listen(page: Page): void {
     const mainFrame = page.mainFrame();
     page.on('request', (request) => {
-      if (request.isNavigationRequest() && request.frame() === mainFrame)
-        this.lastNavigation = request;
+      if (request.isNavigationRequest()) {
+        if (request.frame() === mainFrame) this.lastNavigation = request;
+        const origin = URL.parse(request.url())?.origin;
+        if (origin && isHttp(origin)) this.origins.add(origin);
+      }
       if (isHttp(request.url())) this.quiet.started(request);
     });
-    page.on('requestfinished', (request) => this.quiet.ended(request));
+    page.on('requestfinished', (request) => {
+      this.quiet.ended(request);
+      this.letGo(request);
+      this.keep(request).catch(() => undefined);
+    });
     page.on('requestfailed', (request) => {
       this.quiet.ended(request);
+      this.letGo(request);
       this.record(this.failedUrls, request.url());
     });
     page.on('response', (response) => {
@@ -761,12 +847,20 @@ const NOT_SERVED = new Set([
 export function servedHeaders(
   document: ServedDocument,
 ): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(document.headers)) {
-    if (!NOT_SERVED.has(name)) headers[name] = value;
-  }
+  const headers = withoutTransportHeaders(document.headers);
   if (document.setCookies.length > 0)
     headers['set-cookie'] = document.setCookies.join('\n');
+  return headers;
+}
+
+/** Headers of an answer served whole and decoded, without its cookies. */
+function withoutTransportHeaders(
+  from: Record<string, string>,
+): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(from)) {
+    if (!NOT_SERVED.has(name)) headers[name] = value;
+  }
   return headers;
 }
 

@@ -11,7 +11,9 @@ import { DEFAULT_BROWSER_SANDBOX } from './browser-sandbox.js';
 import type { BrowserSandboxSettings } from './browser-sandbox.js';
 import { ChromiumBrowser, DEFAULT_CHROMIUM_PATH } from './chromium.js';
 import type { ProcessId } from './browser-processes.js';
-import { DEFAULT_RENDER_OPTIONS, renderPage } from './render-page.js';
+import { KeptContexts } from './kept-contexts.js';
+import type { KeptContextsStats } from './kept-contexts.js';
+import { DEFAULT_RENDER_OPTIONS } from './render-page.js';
 import type { RenderedPage, RenderOptions } from './render-page.js';
 
 /** The renderer of a process: its browser, its pool, its network rules. */
@@ -20,7 +22,7 @@ export interface RendererOptions {
   allowHosts: readonly string[];
   /** Chromium's executable (CHROMIUM_PATH); Debian's by default. */
   executablePath: string;
-  /** Renders at once; the cores of the machine by default. */
+  /** Renders at once; twice the cores of the machine by default. */
   pagesPerProcess: number;
   /** Pages a browser serves before a fresh one replaces it. */
   pagesPerBrowser: number;
@@ -42,7 +44,8 @@ export interface RendererOptions {
 export const DEFAULT_RENDERER_OPTIONS: RendererOptions = {
   allowHosts: [],
   executablePath: DEFAULT_CHROMIUM_PATH,
-  pagesPerProcess: availableParallelism(),
+  // A render spends about half its time waiting for the network to go quiet, the CPU idle.
+  pagesPerProcess: 2 * availableParallelism(),
   pagesPerBrowser: 200,
   memoryMarkBytes: 1024 * 1024 * 1024,
   memoryReadEveryMs: 2_000,
@@ -51,6 +54,9 @@ export const DEFAULT_RENDERER_OPTIONS: RendererOptions = {
   launchTimeoutMs: 30_000,
   sandbox: DEFAULT_BROWSER_SANDBOX,
 };
+
+/** The pool's figures, and how crawls' pages used kept contexts and their caches. */
+export type RendererStats = BrowserPoolStats & KeptContextsStats;
 
 export interface RendererDependencies {
   /** How host names resolve (tests resolve their own); the system's resolver by default. */
@@ -66,6 +72,7 @@ export class Renderer {
   private readonly pool: BrowserPool<ChromiumBrowser>;
   private readonly policy: AddressPolicy;
   private readonly lookup: Lookup;
+  private readonly contexts: KeptContexts;
 
   constructor(
     options: Partial<RendererOptions> = {},
@@ -74,6 +81,12 @@ export class Renderer {
     this.options = { ...DEFAULT_RENDERER_OPTIONS, ...options };
     this.policy = new AddressPolicy(this.options.allowHosts);
     this.lookup = dependencies.lookup ?? systemLookup;
+    this.contexts = new KeptContexts({
+      policy: this.policy,
+      lookup: this.lookup,
+      connectTimeoutMs: this.options.connectTimeoutMs,
+      userAgent: this.options.userAgent,
+    });
     this.pool = new BrowserPool(this.options, () =>
       ChromiumBrowser.launch({
         executablePath: this.options.executablePath,
@@ -97,30 +110,16 @@ export class Renderer {
   ): Promise<RenderedPage> {
     // Only http(s), as for the service's own fetches: never file:, data: or chrome: pages.
     parseTargetUrl(url);
-    const { admit, ...own } = options;
-    return await this.pool.use(async (chromium) => {
-      // Taken only once a browser is free: a host's turn is never held waiting for one.
-      const leave = await admit?.();
-      try {
-        return await renderPage(
-          chromium.browser,
-          url,
-          { ...DEFAULT_RENDER_OPTIONS, ...own },
-          {
-            policy: this.policy,
-            lookup: this.lookup,
-            connectTimeoutMs: this.options.connectTimeoutMs,
-            userAgent: this.options.userAgent,
-          },
-        );
-      } finally {
-        await leave?.();
-      }
-    });
+    return await this.pool.use((chromium) =>
+      this.contexts.render(chromium.browser, url, {
+        ...DEFAULT_RENDER_OPTIONS,
+        ...options,
+      }),
+    );
   }
 
-  stats(): BrowserPoolStats {
-    return this.pool.stats();
+  stats(): RendererStats {
+    return { ...this.pool.stats(), ...this.contexts.stats() };
   }
 
   /** The processes of the browser renders go to now (empty when none is open). */
@@ -133,7 +132,8 @@ export class Renderer {
     return (await this.pool.currentBrowser()?.memoryBytes()) ?? null;
   }
 
-  close(): Promise<void> {
-    return this.pool.close();
+  async close(): Promise<void> {
+    await this.contexts.close();
+    await this.pool.close();
   }
 }

@@ -124,3 +124,29 @@ new IntersectionObserver((entries, observer) => {
   fetch(${JSON.stringify(dataPath)}).then((r) => r.json()).then(show);
 }).observe(document.getElementById('app'));</script></body></html>`;
 }
+
+/**
+ * Reads what an earlier page left (cookie, local and session storage, IndexedDB,
+ * cache storage, service workers) into the title, then leaves each of them behind.
+ */
+export const LEAVES_STATE_SCRIPT = `(async () => {
+  const found = [
+    'cookie=' + document.cookie,
+    'local=' + localStorage.getItem('seen'),
+    'session=' + sessionStorage.getItem('seen'),
+    'idb=' + (await indexedDB.databases()).map((db) => db.name).join('|'),
+    'caches=' + (await caches.keys()).join('|'),
+    'workers=' + (navigator.serviceWorker ? (await navigator.serviceWorker.getRegistrations()).length : 'none'),
+  ];
+  document.title = found.join(' ');
+  document.cookie = 'seen=1; max-age=3600';
+  localStorage.setItem('seen', '1');
+  sessionStorage.setItem('seen', '1');
+  await new Promise((done) => { const open = indexedDB.open('left-db', 1); open.onsuccess = open.onerror = done; });
+  await caches.open('left-cache');
+  try { await navigator.serviceWorker.register('/sw.js'); } catch {}
+})();`;
+
+/** The title of a page that found nothing left by an earlier one. */
+export const NOTHING_LEFT =
+  '<title>cookie= local=null session=null idb= caches= workers=0</title>';

@@ -32,6 +32,8 @@ export interface PageRequest {
   render?: boolean;
   /** What the render must not ask for (robots.txt): the page's resources it refuses. */
   blocked?: (url: string) => boolean;
+  /** The crawl the page is one of: its renders share the crawl's browser contexts and cache. */
+  session?: string;
 }
 
 /** How a side request of the start is read. */

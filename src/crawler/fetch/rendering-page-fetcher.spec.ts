@@ -95,26 +95,29 @@ const stop = new AbortController().signal;
 function fetcherWith(
   answer: PageAnswer | null,
   render?: () => Promise<RenderedAnswer>,
+  /** What the page asks for as it renders, one request after another. */
+  resources: string[] = [],
 ) {
   const http = new GivenAnswers(answer);
   const gate = new CountingGate();
   const rendered: string[] = [];
   const requests: RenderRequest[] = [];
-  /** Turns taken before the render was admitted (a browser free for it). */
-  const takenBeforeAdmission: number[] = [];
-  // As the Renderer does: admitted once a browser is free, let go when the render ends.
+  /** Turns held while the render waits for the network to go quiet. */
+  const heldWhileWaiting: number[] = [];
+  // As the browser does: a turn asked for each request, let go when it ends.
   const fetcher = new RenderingPageFetcher(http, gate, async (url, request) => {
     rendered.push(url);
     requests.push(request ?? {});
-    takenBeforeAdmission.push(gate.taken);
-    const leave = await request?.admit?.();
-    try {
-      return render ? await render() : { page: answerOf({}), rendered: DOM };
-    } finally {
+    const ended = new AbortController();
+    for (const resource of resources) {
+      const leave = await request?.hostTurn?.(resource, ended.signal);
       await leave?.();
     }
+    heldWhileWaiting.push(gate.held);
+    ended.abort();
+    return render ? await render() : { page: answerOf({}), rendered: DOM };
   });
-  return { fetcher, http, gate, rendered, requests, takenBeforeAdmission };
+  return { fetcher, http, gate, rendered, requests, heldWhileWaiting };
 }
 
 describe('RenderingPageFetcher', () => {
@@ -138,7 +141,7 @@ describe('RenderingPageFetcher', () => {
     expect(rendered).toEqual([]);
   });
 
-  it('renders an HTML page answered 200 in a turn of its host, its raw answer kept', async () => {
+  it('renders an HTML page answered 200, its raw answer kept, taking no turn for the render as a whole', async () => {
     const raw = answerOf({});
     const { fetcher, http, rendered, gate } = fetcherWith(raw);
     const stillWanted = () => Promise.resolve(true);
@@ -149,7 +152,7 @@ describe('RenderingPageFetcher', () => {
     expect(answer).toEqual({ ...raw, rendered: DOM });
     expect(http.requests).toEqual([{ render: true, stillWanted }]);
     expect(rendered).toEqual([raw.url]);
-    expect([gate.taken, gate.held]).toEqual([1, 0]);
+    expect([gate.taken, gate.held]).toEqual([0, 0]);
   });
 
   it('hands the browser the page as answered, so the site is not asked for it twice', async () => {
@@ -174,12 +177,27 @@ describe('RenderingPageFetcher', () => {
     expect(requests.map((request) => request.document)).toEqual([undefined]);
   });
 
-  it('takes the render’s turn only once it is admitted (a browser free for it)', async () => {
+  it('takes a turn of the page’s host for each request the browser makes to it, none for other hosts', async () => {
     const raw = answerOf({});
-    const { fetcher, gate, takenBeforeAdmission } = fetcherWith(raw);
+    const { fetcher, gate, heldWhileWaiting } = fetcherWith(raw, undefined, [
+      'https://example.com/app.js',
+      'https://example.com/api/page.json',
+      'https://cdn.example.net/lib.js',
+    ]);
     await fetcher.page(raw.url, politeness, stop, { render: true });
-    expect(takenBeforeAdmission).toEqual([0]);
-    expect([gate.taken, gate.held]).toEqual([1, 0]);
+    expect(gate.taken).toBe(2);
+    expect(heldWhileWaiting).toEqual([0]);
+    expect(gate.held).toBe(0);
+  });
+
+  it('hands the render the crawl it is one of, whose contexts and cache it shares', async () => {
+    const raw = answerOf({});
+    const { fetcher, requests } = fetcherWith(raw);
+    await fetcher.page(raw.url, politeness, stop, {
+      render: true,
+      session: 'crawl-1',
+    });
+    expect(requests.map((request) => request.session)).toEqual(['crawl-1']);
   });
 
   it('fails the page with the render’s reason, and gives its turn back', async () => {

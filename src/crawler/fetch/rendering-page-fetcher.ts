@@ -1,4 +1,4 @@
-import { RenderFailure } from '../../analysis/index.js';
+import { hostKeyOf, RenderFailure } from '../../analysis/index.js';
 import type {
   RenderedDom,
   RenderPage,
@@ -14,8 +14,10 @@ import type { PageAnswer, PageRequest, SideOptions } from './page-fetcher.js';
  * The crawler's fetcher for crawls that render (render: true), in front of the HTTP
  * one: a page is asked over HTTP as ever (its status, headers, redirect and raw HTML
  * are its own answer), then an HTML page answered 200 is rendered in a browser from
- * that very answer (not asked again), in another turn of its host, whose DOM the page
- * is read from. Probes and the start's side requests stay plain HTTP.
+ * that very answer (not asked again), whose DOM the page is read from. Each request
+ * the browser makes to the page's host takes a turn of the host as the crawl's own do,
+ * held while it is in flight, never while the render waits. Probes and the start's
+ * side requests stay plain HTTP.
  */
 export class RenderingPageFetcher extends PageFetcher {
   constructor(
@@ -67,10 +69,15 @@ export class RenderingPageFetcher extends PageFetcher {
       // A body cut at the cap is not the page: then the browser asks for it itself.
       document: answer.truncated ? undefined : answer,
       blocked: request.blocked,
-      // What the page needs (scripts, styles, data) it asks the host for: a turn of its
-      // own, taken once a browser is free for it, so no turn waits idle for a browser.
-      admit: async () => {
-        const turn = await this.gate.turnFor(url, politeness, stop);
+      session: request.session,
+      // The host's politeness counts the browser's requests to it, each while in flight.
+      hostTurn: async (resource, ended) => {
+        if (hostKeyOf(resource) !== hostKeyOf(url)) return null;
+        const turn = await this.gate.turnFor(
+          resource,
+          politeness,
+          AbortSignal.any([stop, ended]),
+        );
         return () => turn.release();
       },
     });

@@ -80,6 +80,7 @@ export class CrawlPipeline {
         stillWanted,
         render: context.render,
         blocked: (resource) => !context.policy.mayRender(resource),
+        session: context.crawlId,
       },
     );
     if (answer === null) return null;

@@ -132,6 +132,7 @@ export class CrawlStart {
       politeness,
       stop,
       crawl.settings.render === true,
+      crawl.id,
     );
     const last = hops.at(-1)!;
     const origin = new URL(last.url).origin;
@@ -185,13 +186,15 @@ export class CrawlStart {
 
   /**
    * Follows the start URL's redirects, requesting each URL once, none past `stop`,
-   * rendering the page they lead to when `render`. Throws StartFailed, or stop's reason.
+   * rendering the page they lead to when `render` (in the crawl's browser contexts,
+   * `session`). Throws StartFailed, or stop's reason.
    */
   async walk(
     startUrl: string,
     politeness: HostPoliteness,
     stop: AbortSignal,
     render = false,
+    session?: string,
   ): Promise<StartHop[]> {
     const hops: StartHop[] = [];
     const seen = new Set<string>();
@@ -206,7 +209,10 @@ export class CrawlStart {
       seen.add(url);
       let answer: PageAnswer | null;
       try {
-        answer = await this.fetcher.page(url, politeness, stop, { render });
+        answer = await this.fetcher.page(url, politeness, stop, {
+          render,
+          session,
+        });
       } catch (error) {
         if (stop.aborted) throw stop.reason;
         const code = error instanceof AnalysisError ? error.code : 'connection';
