@@ -26,7 +26,7 @@ import {
   Renderer,
   renderForAnalysis,
 } from './rendering/index.js';
-import { auditSite } from './site-audits/cli/audit-site.js';
+import { auditSite, renderAutoSpelled } from './site-audits/cli/audit-site.js';
 import { progressBar, progressLines } from './site-audits/cli/progress.js';
 import type { AuditProgress } from './site-audits/cli/progress.js';
 import type { GateOptions } from './site-audits/cli/audit-gate.js';
@@ -89,7 +89,7 @@ Exits 2 when the analysis fails, with the reason on stderr.
 
 Environment: ANALYZER_ALLOW_HOSTS, ANALYZER_USER_AGENT, ANALYZER_DEADLINE_MS,
 CHROMIUM_PATH, LAB_RUNS.`,
-  'audit-site': `Usage: npx report-service audit-site <url> [--max-pages <n>] [--render] [--lab [--lab-runs <n>]] [--json]
+  'audit-site': `Usage: npx report-service audit-site <url> [--max-pages <n>] [--render [auto]] [--lab [--lab-runs <n>]] [--json]
                                  [--api <url> --key <key>]
                                  [--assert <file or preset> [--baseline <id or file>]
                                   [--junit <file>] [--sarif <file>] [--markdown <file>]]
@@ -123,6 +123,9 @@ Ctrl-C cancels the audit.
   --render             render each HTML page in headless Chromium: judge the
                        rendered DOM and follow its links (docs/rendering.md);
                        needs Chromium (apt-get install chromium, or CHROMIUM_PATH)
+  --render auto        render the start page and a sample of each template's
+                       pages; render every page of a template only where
+                       rendering changed its samples (docs/rendering.md)
   --lab                once judged, group the pages into templates and measure
                        a few pages of each in a lab browser (LCP, CLS, TBT, FCP,
                        Speed Index; docs/site-audits.md#the-lab-phase); the
@@ -463,11 +466,13 @@ async function run(command: Command, rest: string[]): Promise<number> {
     }
     case 'audit-site': {
       const { values, positionals } = parseArgs({
-        args: rest,
+        args: renderAutoSpelled(rest),
         options: {
           json: { type: 'boolean', default: false },
           'max-pages': { type: 'string' },
           render: { type: 'boolean', default: false },
+          // `--render auto` and `--render=auto`, as renderAutoSpelled spells them.
+          'render-auto': { type: 'boolean', default: false },
           lab: { type: 'boolean', default: false },
           'lab-runs': { type: 'string' },
           api: { type: 'string' },
@@ -539,7 +544,7 @@ async function run(command: Command, rest: string[]): Promise<number> {
       const options = {
         url,
         maxPages: maxPages === undefined ? undefined : Number(maxPages),
-        render: values.render,
+        render: values['render-auto'] ? ('auto' as const) : values.render,
         lab: values.lab,
         labRuns: labRuns === undefined ? undefined : Number(labRuns),
         json: values.json,

@@ -443,3 +443,134 @@ run('the pages of one rendered crawl', () => {
     ).toBe(1);
   }, 150_000);
 });
+
+/**
+ * render: "auto" on a mixed site: static documentation (one template) beside a
+ * client-rendered section (another): every page found, every page given the verdicts
+ * render: true gives it, and of the documentation only the sample rendered.
+ */
+run('render: "auto" on a mixed site', () => {
+  const DOCS = 8;
+  const APPS = ['a', 'b', 'c', 'd'];
+  let site: FixtureSite;
+  let t: TestApp;
+  let key: string;
+
+  beforeAll(async () => {
+    const routes: Record<string, FixtureHandler> = {
+      '/': (_req, res) =>
+        html(
+          res,
+          staticPage(
+            sampleContent('Home', [
+              ['/docs/1.html', 'Documentation'],
+              ['/app/a', 'The app'],
+            ]),
+          ),
+        ),
+    };
+    for (let i = 1; i <= DOCS; i++) {
+      const links: [string, string][] = [['/', 'Home']];
+      if (i < DOCS) links.push([`/docs/${i + 1}.html`, `Chapter ${i + 1}`]);
+      if (i === 1) {
+        for (let j = 3; j <= DOCS; j++)
+          links.push([`/docs/${j}.html`, `Chapter ${j}`]);
+      }
+      routes[`/docs/${i}.html`] = (_req, res) =>
+        html(res, staticPage(sampleContent(`Chapter ${i}`, links)));
+    }
+    for (const app of APPS) {
+      const links: [string, string][] = APPS.filter(
+        (other) => other !== app,
+      ).map((other) => [`/app/${other}`, `App ${other}`]);
+      routes[`/app/${app}`] = (_req, res) =>
+        html(res, clientRenderedPage(sampleContent(`App ${app}`, links)));
+    }
+    site = await startFixtureSite(routes);
+    t = await startTestApp({ RENDER_CHROMIUM_PATH: CHROMIUM });
+    ({ key } = await t.newAccount());
+  });
+  afterAll(async () => {
+    await t?.close();
+    await site?.close();
+  });
+
+  const audit = async (render: boolean | 'auto') => {
+    const client = t.as(key);
+    const id = await createAudit(client, {
+      url: site.url('/'),
+      sitemaps: false,
+      render,
+    });
+    const finished = await finishedAudit(client, id, 120_000);
+    const pages = await allPages(client, id);
+    const one = await client.get(`/api/v1/site-audits/${id}`).expect(200);
+    return { finished, pages, audit: one.body.data as Record<string, unknown> };
+  };
+
+  it('finds every page, gives each the verdicts render: true gives, and renders only the sample of the static template', async () => {
+    const every = await audit(true);
+    const auto = await audit('auto');
+    expect(auto.finished).toMatchObject({ status: 'completed', error: null });
+    const verdicts = (pages: typeof every.pages) =>
+      pages
+        .map((page) => ({
+          url: page.url,
+          status: page.status_code,
+          error: page.error,
+          indexable: page.indexable,
+          failed: [...page.failed_checks].sort(),
+        }))
+        .sort((a, b) => a.url.localeCompare(b.url));
+    expect(verdicts(auto.pages)).toHaveLength(1 + DOCS + APPS.length);
+    expect(verdicts(auto.pages)).toEqual(verdicts(every.pages));
+
+    const choiceOf = (url: string) =>
+      (
+        auto.pages.find((page) => page.url === url) as unknown as {
+          render: {
+            status: string;
+            choice: { kind: string; template: string };
+          };
+        }
+      ).render;
+    const docs = Array.from({ length: DOCS }, (_, i) =>
+      choiceOf(site.url(`/docs/${i + 1}.html`)),
+    );
+    expect(docs.filter((render) => render.status === 'rendered')).toHaveLength(
+      3,
+    );
+    expect(
+      docs.filter((render) => render.status === 'not_rendered'),
+    ).toHaveLength(DOCS - 3);
+    expect(new Set(docs.map((render) => render.choice.template)).size).toBe(1);
+    const apps = APPS.map((app) => choiceOf(site.url(`/app/${app}`)));
+    expect(apps.every((render) => render.status === 'rendered')).toBe(true);
+    expect(choiceOf(site.url('/')).choice.kind).toBe('start');
+
+    // The audit says which templates were rendered, and why.
+    const templates = auto.audit.render_templates as Array<{
+      template: string;
+      pages: number;
+      rendered_pages: number;
+      reason: string;
+    }>;
+    expect(templates).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          template: docs[0].choice.template,
+          pages: DOCS,
+          rendered_pages: 3,
+          reason: expect.stringContaining('judged raw'),
+        }),
+        expect.objectContaining({
+          template: apps[0].choice.template,
+          pages: APPS.length,
+          rendered_pages: APPS.length,
+          reason: expect.stringContaining('every page of it is rendered'),
+        }),
+      ]),
+    );
+    expect(every.audit.render_templates).toBeNull();
+  }, 200_000);
+});

@@ -139,12 +139,32 @@ export class PageFactsView {
   words: number;
 }
 
-/** The full analysis of a page: the `results` docs/checks.md describes. */
+/** Why a page of a render: "auto" site audit was rendered or judged raw. */
+export class RenderChoiceView {
+  @ApiProperty({
+    enum: ['start', 'sample', 'rendered', 'raw'],
+    description:
+      "`start` (the start page, always rendered), `sample` (rendered to learn whether rendering changes its template), `rendered` (a sample of its template changed when rendered), `raw` (its template's samples did not: judged raw).",
+  })
+  kind: 'start' | 'sample' | 'rendered' | 'raw';
+  @ApiProperty({
+    example: '/docs/* (layout 3f2a9c1b)',
+    description:
+      "Its template as the crawl tells them apart while it runs: its folder (numbers, dates and ids generalised) and its raw layout's digest.",
+  })
+  template: string;
+  @ApiProperty({
+    example:
+      '3 sampled pages of its template rendered as their raw HTML reads: its other pages are judged raw.',
+  })
+  reason: string;
+}
+
 export class RenderOutcomeView implements RenderOutcome {
   @ApiProperty({
     example: 'rendered',
     description:
-      '`rendered` (its DOM was judged), or why the browser gave no page, its raw HTML judged instead: `page_unresponsive` (its scripts kept the browser busy past the time cap), `page_crashed`, `render_timeout`, `too_large`, `navigation_failed`, `disallowed`.',
+      '`rendered` (its DOM was judged), `not_rendered` (render: "auto" judged it raw: `choice` says why), or why the browser gave no page, its raw HTML judged instead: `page_unresponsive` (its scripts kept the browser busy past the time cap), `page_crashed`, `render_timeout`, `too_large`, `navigation_failed`, `disallowed`.',
   })
   status: string;
   @ApiProperty({
@@ -175,6 +195,12 @@ export class RenderOutcomeView implements RenderOutcome {
     description: 'Why the browser gave no page, in words.',
   })
   message: string | null;
+  @ApiPropertyOptional({
+    type: RenderChoiceView,
+    description:
+      'A site audit with render: "auto": why this page was rendered or judged raw. Absent otherwise.',
+  })
+  choice?: RenderChoiceView;
 }
 
 export class AnalysisResultsView {

@@ -12,7 +12,12 @@ export type {
 } from './analyser.js';
 export { JudgePool } from './judge-pool.js';
 export { AnalysisError, RenderFailure, ServiceFailure } from './errors.js';
-export { failedRenderOutcome, renderedOutcome } from './render-outcome.js';
+export {
+  failedRenderOutcome,
+  NOT_RENDERED,
+  notRenderedOutcome,
+  renderedOutcome,
+} from './render-outcome.js';
 export { DEFAULT_ANALYSER_OPTIONS } from './options.js';
 export type { AnalyserOptions } from './options.js';
 export {
@@ -85,6 +90,7 @@ export type {
   RedirectHop,
   RefusedByPolicy,
   RenderedDom,
+  RenderChoiceOutcome,
   RenderOutcome,
   RenderingFacts,
   SideFetch,

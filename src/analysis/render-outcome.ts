@@ -1,4 +1,24 @@
-import type { RenderedDom, RenderOutcome } from './types.js';
+import type {
+  RenderChoiceOutcome,
+  RenderedDom,
+  RenderOutcome,
+} from './types.js';
+
+/** The status of a page render: "auto" judged raw: rendering its template changed nothing. */
+export const NOT_RENDERED = 'not_rendered';
+
+/** A page of a render: "auto" audit judged raw, and why. */
+export function notRenderedOutcome(choice: RenderChoiceOutcome): RenderOutcome {
+  return {
+    status: NOT_RENDERED,
+    settled: null,
+    dialogs: 0,
+    windows_blocked: 0,
+    script_errors: 0,
+    message: null,
+    choice,
+  };
+}
 
 /** What a render met when the browser gave a page: its DOM was judged. */
 export function renderedOutcome(

@@ -138,6 +138,15 @@ export interface RenderOutcome {
   script_errors: number;
   /** Why the browser gave no page, in words; null when it did. */
   message: string | null;
+  /** A site audit with render: "auto": the page's template and why it was rendered or not. */
+  choice?: RenderChoiceOutcome;
+}
+
+/** Why a page of a render: "auto" audit was rendered (`start`, `sample`, `rendered`) or judged raw (`raw`). */
+export interface RenderChoiceOutcome {
+  kind: 'start' | 'sample' | 'rendered' | 'raw';
+  template: string;
+  reason: string;
 }
 
 /** What a rendered snapshot keeps beside the DOM it judges. */

@@ -1,4 +1,4 @@
-import type { CrawlFacts } from './crawl.js';
+import type { CrawlFacts, RenderMode } from './crawl.js';
 import { CrawlsRepository } from './frontier/crawls.repository.js';
 import type { CrawlRow } from './frontier/crawls.repository.js';
 import { CrawlPolicy } from './policy/crawl-policy.js';
@@ -18,8 +18,8 @@ export interface CrawlContext {
   accountId: string;
   policy: CrawlPolicy;
   facts: CrawlFacts;
-  /** Its HTML pages are rendered in a browser (render: true). */
-  render: boolean;
+  /** Its HTML pages are rendered in a browser: all (true), none, or where it matters ("auto"). */
+  render: RenderMode;
   /** What a reader thread is handed once to read the crawl's pages. */
   reading: ReadingContext;
 }
@@ -88,7 +88,7 @@ export class CrawlContexts {
       accountId: crawl.accountId,
       policy,
       facts,
-      render: crawl.settings.render === true,
+      render: crawl.settings.render ?? false,
       reading: { policy: policy.data, site: facts.site, twin: facts.twin },
     };
   }

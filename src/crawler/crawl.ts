@@ -15,8 +15,11 @@ export interface CrawlSettings {
   respect_robots: boolean;
   sitemaps: boolean;
   /** HTML pages rendered in a browser, their links those of the rendered DOM; absent (false) in crawls from before. */
-  render?: boolean;
+  render?: RenderMode;
 }
+
+/** Render every HTML page (true), none (false), or where it matters ("auto": render-choice.ts). */
+export type RenderMode = boolean | 'auto';
 
 /** What the start of a crawl learned of its site, kept with the crawl. */
 export interface CrawlFacts {

@@ -93,6 +93,14 @@ const LINK_STATUS_WHERE: Record<LinkStatus, string> = {
   unchecked: `(t.state NOT IN ('done', 'probed'))`,
 };
 
+/** A template of a render: "auto" audit, as the crawl told it apart. */
+export interface RenderTemplateRow {
+  template: string;
+  pages: number;
+  rendered_pages: number;
+  reason: string;
+}
+
 /** The reads of an audit's pages, issues and links: each from an index of the audit. */
 @Injectable()
 export class SiteAuditPagesRepository {
@@ -233,6 +241,28 @@ export class SiteAuditPagesRepository {
   }
 
   /** How many of the audit's pages are HTML pages: what a finding's reach is a share of. */
+  /**
+   * render: "auto": each template its crawl told apart, its pages, those rendered, and
+   * why: a sample that changed (every page rendered) before samples that did not.
+   */
+  async renderTemplates(auditId: string): Promise<RenderTemplateRow[]> {
+    const rows: Array<RenderTemplateRow> = await this.db.query(
+      `SELECT u.render->'choice'->>'template' AS template,
+              count(*)::int AS pages,
+              (count(*) FILTER (WHERE u.render->>'status' <> 'not_rendered'))::int AS rendered_pages,
+              (array_agg(u.render->'choice'->>'reason' ORDER BY
+                 CASE u.render->'choice'->>'kind'
+                   WHEN 'rendered' THEN 0 WHEN 'raw' THEN 1 WHEN 'sample' THEN 2 ELSE 3 END,
+                 u.place))[1] AS reason
+       FROM site_audit_urls u
+       WHERE u.audit_id = $1 AND ${IS_PAGE} AND u.render->'choice' IS NOT NULL
+       GROUP BY 1
+       ORDER BY pages DESC, template`,
+      [auditId],
+    );
+    return rows;
+  }
+
   async htmlPageCount(auditId: string): Promise<number> {
     const [{ n }]: Array<{ n: string }> = await this.db.query(
       `SELECT count(*) AS n FROM site_audit_urls u

@@ -29,11 +29,12 @@ export class CrawlSettingsView implements CrawlSettings {
   @ApiProperty({ example: true })
   sitemaps: boolean;
   @ApiProperty({
+    oneOf: [{ type: 'boolean' }, { type: 'string', enum: ['auto'] }],
     example: false,
     description:
-      'HTML pages are rendered in a browser: judged, and their links followed, as the rendered DOM has them.',
+      'HTML pages are rendered in a browser: judged, and their links followed, as the rendered DOM has them; `"auto"`: only where rendering changes a template (each page\'s `render.choice` says why).',
   })
-  render: boolean;
+  render: boolean | 'auto';
   @ApiProperty({
     example: false,
     description:
@@ -168,6 +169,32 @@ export class SiteAuditErrorView implements SiteAuditError {
 }
 
 /** A site audit as the API shows it. */
+/** A template of a render: "auto" audit: whether its pages were rendered, and why. */
+export class RenderTemplateView {
+  @ApiProperty({
+    example: '/docs/* (layout 3f2a9c1b)',
+    description:
+      "The template as the crawl told them apart while it ran: a folder (numbers, dates and ids generalised) and its raw layout's digest; `/` is the start page.",
+  })
+  template: string;
+  @ApiProperty({ type: 'integer', example: 120 })
+  pages: number;
+  @ApiProperty({
+    type: 'integer',
+    example: 3,
+    description:
+      'Its pages rendered (the start page, samples, or all of them).',
+  })
+  rendered_pages: number;
+  @ApiProperty({
+    example:
+      '3 sampled pages of its template rendered as their raw HTML reads: its other pages are judged raw.',
+    description:
+      'Why: a sample whose render changed what matters (every page rendered), samples that changed nothing (the rest judged raw), or too few pages to go past sampling.',
+  })
+  reason: string;
+}
+
 export class SiteAuditView {
   @ApiProperty({ type: 'integer', format: 'int64', minimum: 1, example: 7 })
   id: number;
@@ -266,6 +293,14 @@ export class SiteAuditView {
       'Set when the service failed to process some pages (progress.pages_unprocessed): the audit says so, and its findings leave those pages out. Null otherwise.',
   })
   incomplete: IncompleteAuditView | null;
+
+  @ApiProperty({
+    type: [RenderTemplateView],
+    nullable: true,
+    description:
+      'An audit with render: "auto", read alone (GET /site-audits/{id}): each template its crawl told apart, how many of its pages were rendered, and why (docs/rendering.md). Null in lists and for other audits.',
+  })
+  render_templates: RenderTemplateView[] | null;
 
   @ApiProperty({
     enum: [...SCHEDULES, null],
@@ -371,6 +406,7 @@ export function toSiteAuditView(
   queued: number,
   origin: string,
   now: Date = new Date(),
+  renderTemplates: RenderTemplateView[] | null = null,
 ): SiteAuditView {
   return {
     id: Number(audit.id),
@@ -381,7 +417,7 @@ export function toSiteAuditView(
     // Audits from before rendering stored no `render`: they did not render.
     settings: {
       ...audit.settings,
-      render: audit.settings.render === true,
+      render: audit.settings.render ?? false,
       lab: audit.settings.lab === true,
       lab_runs: audit.settings.lab_runs ?? null,
     },
@@ -396,6 +432,7 @@ export function toSiteAuditView(
     finished_at: audit.finishedAt?.toISOString() ?? null,
     error: audit.error,
     incomplete: incompleteOf(audit.unprocessed),
+    render_templates: renderTemplates,
     schedule: audit.schedule,
     next_run_at: audit.nextRunAt?.toISOString() ?? null,
     scheduled_from:

@@ -180,6 +180,15 @@ export class SiteAuditsController {
   }
 }
 
-function view({ audit, queued }: AuditWithQueue, request: Request) {
-  return toSiteAuditView(audit, queued, originOf(request));
+function view(
+  { audit, queued, renderTemplates }: AuditWithQueue,
+  request: Request,
+) {
+  return toSiteAuditView(
+    audit,
+    queued,
+    originOf(request),
+    new Date(),
+    renderTemplates ?? null,
+  );
 }

@@ -34,6 +34,8 @@ import type { ListSiteAuditsQuery } from './dto/list-site-audits.query.js';
 import { hasStopped } from './site-audit.js';
 import type { SiteAudit } from './site-audit.js';
 import { SiteAuditsRepository } from './site-audits.repository.js';
+import { SiteAuditPagesRepository } from './site-audit-pages.repository.js';
+import type { RenderTemplateRow } from './site-audit-pages.repository.js';
 import { DEFAULT_LAB_RUNS } from '../lab/index.js';
 import { SiteAuditLab } from './templates/site-audit-lab.js';
 import type { AuditChange } from './site-audits.repository.js';
@@ -47,6 +49,8 @@ const NO_SUCH_AUDIT = 'There is no such site audit.';
 export interface AuditWithQueue {
   audit: SiteAudit;
   queued: number;
+  /** render: "auto": its templates, rendered or not and why (read for one audit only). */
+  renderTemplates?: RenderTemplateRow[];
 }
 
 /** The rules of site audits: who sees which, what may be crawled, when they stop. */
@@ -54,6 +58,7 @@ export interface AuditWithQueue {
 export class SiteAuditsService {
   constructor(
     private readonly audits: SiteAuditsRepository,
+    private readonly pages: SiteAuditPagesRepository,
     private readonly analyser: Analyser,
     private readonly crawler: Crawler,
     private readonly clock: Clock,
@@ -174,7 +179,13 @@ export class SiteAuditsService {
   }
 
   async get(accountId: string, id: string): Promise<AuditWithQueue> {
-    return this.withQueue(await this.find(accountId, id));
+    const audit = await this.find(accountId, id);
+    const withQueue = await this.withQueue(audit);
+    if (audit.settings.render !== 'auto') return withQueue;
+    return {
+      ...withQueue,
+      renderTemplates: await this.pages.renderTemplates(audit.id),
+    };
   }
 
   /** The audit, or 404 when the account has no such audit. */

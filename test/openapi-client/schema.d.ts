@@ -932,9 +932,23 @@ export interface components {
       dom_elements: number;
       words: number;
     };
+    RenderChoiceView: {
+      /**
+       * @description `start` (the start page, always rendered), `sample` (rendered to learn whether rendering changes its template), `rendered` (a sample of its template changed when rendered), `raw` (its template's samples did not: judged raw).
+       * @enum {string}
+       */
+      kind: 'start' | 'sample' | 'rendered' | 'raw';
+      /**
+       * @description Its template as the crawl tells them apart while it runs: its folder (numbers, dates and ids generalised) and its raw layout's digest.
+       * @example /docs/* (layout 3f2a9c1b)
+       */
+      template: string;
+      /** @example 3 sampled pages of its template rendered as their raw HTML reads: its other pages are judged raw. */
+      reason: string;
+    };
     RenderOutcomeView: {
       /**
-       * @description `rendered` (its DOM was judged), or why the browser gave no page, its raw HTML judged instead: `page_unresponsive` (its scripts kept the browser busy past the time cap), `page_crashed`, `render_timeout`, `too_large`, `navigation_failed`, `disallowed`.
+       * @description `rendered` (its DOM was judged), `not_rendered` (render: "auto" judged it raw: `choice` says why), or why the browser gave no page, its raw HTML judged instead: `page_unresponsive` (its scripts kept the browser busy past the time cap), `page_crashed`, `render_timeout`, `too_large`, `navigation_failed`, `disallowed`.
        * @example rendered
        */
       status: string;
@@ -948,6 +962,8 @@ export interface components {
       script_errors: number;
       /** @description Why the browser gave no page, in words. */
       message: string | null;
+      /** @description A site audit with render: "auto": why this page was rendered or judged raw. Absent otherwise. */
+      choice?: components['schemas']['RenderChoiceView'];
     };
     ReportResultsView: {
       /** @description Capped at 49 when a capping check failed. */
@@ -1385,10 +1401,10 @@ export interface components {
       /** @example true */
       sitemaps: boolean;
       /**
-       * @description HTML pages are rendered in a browser: judged, and their links followed, as the rendered DOM has them.
+       * @description HTML pages are rendered in a browser: judged, and their links followed, as the rendered DOM has them; `"auto"`: only where rendering changes a template (each page's `render.choice` says why).
        * @example false
        */
-      render: boolean;
+      render: boolean | 'auto';
       /**
        * @description Once the crawl is judged, templates' representative pages are measured in a lab browser (GET /site-audits/{id}/templates).
        * @example false
@@ -1458,6 +1474,25 @@ export interface components {
       /** @example 3 pages could not be processed because of an error of the service (logged). Their answers are unknown: no link to them is reported broken. */
       reason: string;
     };
+    RenderTemplateView: {
+      /**
+       * @description The template as the crawl told them apart while it ran: a folder (numbers, dates and ids generalised) and its raw layout's digest; `/` is the start page.
+       * @example /docs/* (layout 3f2a9c1b)
+       */
+      template: string;
+      /** @example 120 */
+      pages: number;
+      /**
+       * @description Its pages rendered (the start page, samples, or all of them).
+       * @example 3
+       */
+      rendered_pages: number;
+      /**
+       * @description Why: a sample whose render changed what matters (every page rendered), samples that changed nothing (the rest judged raw), or too few pages to go past sampling.
+       * @example 3 sampled pages of its template rendered as their raw HTML reads: its other pages are judged raw.
+       */
+      reason: string;
+    };
     SiteAuditView: {
       /**
        * Format: int64
@@ -1522,6 +1557,8 @@ export interface components {
       error: components['schemas']['SiteAuditErrorView'] | null;
       /** @description Set when the service failed to process some pages (progress.pages_unprocessed): the audit says so, and its findings leave those pages out. Null otherwise. */
       incomplete: components['schemas']['IncompleteAuditView'] | null;
+      /** @description An audit with render: "auto", read alone (GET /site-audits/{id}): each template its crawl told apart, how many of its pages were rendered, and why (docs/rendering.md). Null in lists and for other audits. */
+      render_templates: components['schemas']['RenderTemplateView'][] | null;
       /**
        * @description daily or weekly: a new audit of the same site, settings and privacy starts by itself each period; null when never.
        * @enum {string|null}
@@ -2299,10 +2336,10 @@ export interface components {
            */
           sitemaps?: boolean;
           /**
-           * @description Render each HTML page in headless Chromium (every request under the address policy), as search engines do before they index it: the page checks judge the rendered DOM, the rendered-against-raw checks compare it with the raw HTML, and the crawl follows the links of the rendered DOM. Slower: each HTML page is fetched, then rendered (docs/rendering.md has the figures). 503 when the service has no Chromium.
+           * @description Render each HTML page in headless Chromium (every request under the address policy), as search engines do before they index it: the page checks judge the rendered DOM, the rendered-against-raw checks compare it with the raw HTML, and the crawl follows the links of the rendered DOM. Slower: each HTML page is fetched, then rendered (docs/rendering.md has the figures). `"auto"`: render the start page and the first pages of each template; a template whose samples rendering changed (text past a tenth, links, title, description, h1, canonical, robots directives) has every page rendered, the others are judged raw; each page says why (`render.choice`). 503 when the service has no Chromium.
            * @default false
            */
-          render?: boolean;
+          render?: boolean | 'auto';
           /**
            * @description After the crawl is judged, a lab phase: the site's HTML pages grouped into templates (URL pattern and layout), and a few representative pages of each (1 + ⌊log2(pages)⌋, at most 5; the 50 biggest templates) measured in a lab browser, lab_runs runs each, one page at a time: Largest Contentful Paint, Cumulative Layout Shift, Total Blocking Time, First Contentful Paint, Speed Index. GET /site-audits/{id}/templates shows them. A page that cannot be measured is recorded with why and does not fail the audit. 503 when the service cannot measure.
            * @default false
@@ -2368,10 +2405,10 @@ export interface components {
            */
           sitemaps?: boolean;
           /**
-           * @description Render each HTML page in headless Chromium (every request under the address policy), as search engines do before they index it: the page checks judge the rendered DOM, the rendered-against-raw checks compare it with the raw HTML, and the crawl follows the links of the rendered DOM. Slower: each HTML page is fetched, then rendered (docs/rendering.md has the figures). 503 when the service has no Chromium.
+           * @description Render each HTML page in headless Chromium (every request under the address policy), as search engines do before they index it: the page checks judge the rendered DOM, the rendered-against-raw checks compare it with the raw HTML, and the crawl follows the links of the rendered DOM. Slower: each HTML page is fetched, then rendered (docs/rendering.md has the figures). `"auto"`: render the start page and the first pages of each template; a template whose samples rendering changed (text past a tenth, links, title, description, h1, canonical, robots directives) has every page rendered, the others are judged raw; each page says why (`render.choice`). 503 when the service has no Chromium.
            * @default false
            */
-          render?: boolean;
+          render?: boolean | 'auto';
           /**
            * @description After the crawl is judged, a lab phase: the site's HTML pages grouped into templates (URL pattern and layout), and a few representative pages of each (1 + ⌊log2(pages)⌋, at most 5; the 50 biggest templates) measured in a lab browser, lab_runs runs each, one page at a time: Largest Contentful Paint, Cumulative Layout Shift, Total Blocking Time, First Contentful Paint, Speed Index. GET /site-audits/{id}/templates shows them. A page that cannot be measured is recorded with why and does not fail the audit. 503 when the service cannot measure.
            * @default false

@@ -66,6 +66,20 @@ export abstract class PageFetcher {
   ): Promise<PageAnswer | null>;
 
   /**
+   * A page's answer rendered in a browser when it is an HTML page answered 200 (a
+   * crawl with render: "auto" renders a page once its raw answer is read); as it is
+   * from a fetcher that renders nothing. Throws as `page` does.
+   */
+  rendered(
+    answer: PageAnswer,
+    _politeness: HostPoliteness,
+    _stop: AbortSignal,
+    _request: PageRequest = {},
+  ): Promise<PageAnswer> {
+    return Promise.resolve(answer);
+  }
+
+  /**
    * The answers of URLs the crawl probes once (HEAD, then GET when HEAD may have been
    * refused; redirects followed), a few at once. A probe cut by `stop` is left out,
    * not answered as a failure of its URL.

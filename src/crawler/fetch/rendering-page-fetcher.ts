@@ -35,14 +35,22 @@ export class RenderingPageFetcher extends PageFetcher {
     request: PageRequest = {},
   ): Promise<PageAnswer | null> {
     const answer = await this.http.page(url, politeness, stop, request);
-    if (!request.render || answer === null || !isHtmlPage(answer)) {
-      return answer;
-    }
+    if (!request.render || answer === null) return answer;
+    return this.rendered(answer, politeness, stop, request);
+  }
+
+  override async rendered(
+    answer: PageAnswer,
+    politeness: HostPoliteness,
+    stop: AbortSignal,
+    request: PageRequest = {},
+  ): Promise<PageAnswer> {
+    if (!isHtmlPage(answer)) return answer;
     let rendered: RenderedDom;
     try {
       ({ rendered } = await this.renderOnce(
         answer,
-        url,
+        answer.requestedUrl,
         politeness,
         stop,
         request,

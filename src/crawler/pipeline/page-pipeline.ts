@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { AnalysisError } from '../../analysis/index.js';
+import { AnalysisError, notRenderedOutcome } from '../../analysis/index.js';
 import { isDatabaseUnavailable } from '../../common/problem.filter.js';
 import type { CrawlContext } from '../crawl-context.js';
 import { bareRecord, SERVICE_ERROR } from '../frontier/crawl-records.js';
@@ -13,10 +13,12 @@ import type {
 import { PageFetcher } from '../fetch/page-fetcher.js';
 import type { HostPoliteness } from '../fetch/host-gate.js';
 import { isHtmlPage } from '../fetch/page-fetcher.js';
-import type { PageAnswer } from '../fetch/page-fetcher.js';
+import type { PageAnswer, PageRequest } from '../fetch/page-fetcher.js';
 import { readHead, renderOutcomeOf } from './page-reading.js';
 import type { PageReading } from './page-reading.js';
 import { PageReaders } from './page-readers.js';
+import { RenderChoices, renderChanges, templateOf } from './render-choice.js';
+import type { RenderChoice } from './render-choice.js';
 
 /** Attempts of a write that meets a transient database error (a deadlock, a lost connection) before it is given up. */
 const WRITE_ATTEMPTS = 4;
@@ -53,6 +55,8 @@ export interface PipelineSettings {
  */
 export class CrawlPipeline {
   private readonly logger = new Logger('Crawler');
+  /** render: "auto": each template's samples and verdict, in this process. */
+  private readonly choices = new RenderChoices();
 
   constructor(
     private readonly fetcher: PageFetcher,
@@ -72,19 +76,86 @@ export class CrawlPipeline {
     stop: AbortSignal,
     stillWanted: () => Promise<boolean>,
   ): Promise<PageReading | null> {
-    const answer = await this.fetcher.page(
-      page.url,
+    const request = {
+      stillWanted,
+      render: context.render === true,
+      blocked: (resource: string) => !context.policy.mayRender(resource),
+      session: context.crawlId,
+    };
+    const politeness = context.policy.politeness;
+    const answer = await this.fetcher.page(page.url, politeness, stop, request);
+    if (answer === null) return null;
+    const reading = await this.read(page.url, page.depth, answer, context);
+    if (context.render !== 'auto' || !reading.record.html) return reading;
+    if (reading.record.statusCode !== 200 || reading.record.error !== null) {
+      return reading;
+    }
+    // render: "auto": the raw reading names the template; its samples and verdict decide.
+    const choice = await this.choices.choose(
+      context.crawlId,
+      templateOf(page.url, reading.record.skeleton),
+    );
+    if (choice.kind === 'raw') {
+      reading.record.render = notRenderedOutcome(choice);
+      return reading;
+    }
+    // A sample always says what it showed, or that it showed nothing: pages wait on it.
+    let change: string | null | undefined;
+    try {
+      const rendered = await this.readRendered(
+        page,
+        answer,
+        context,
+        stop,
+        request,
+        choice,
+      );
+      if (rendered.record.render?.status === 'rendered') {
+        change = renderChanges(reading, rendered);
+      }
+      return rendered;
+    } finally {
+      if (choice.kind === 'sample') {
+        this.choices.learn(context.crawlId, choice.template, page.url, change);
+      }
+    }
+  }
+
+  /** The page rendered from its raw answer and read again, saying why it was rendered. */
+  private async readRendered(
+    page: ClaimedPage,
+    answer: PageAnswer,
+    context: CrawlContext,
+    stop: AbortSignal,
+    request: PageRequest,
+    choice: RenderChoice,
+  ): Promise<PageReading> {
+    const rendered = await this.fetcher.rendered(
+      answer,
       context.policy.politeness,
       stop,
-      {
-        stillWanted,
-        render: context.render,
-        blocked: (resource) => !context.policy.mayRender(resource),
-        session: context.crawlId,
-      },
+      request,
     );
-    if (answer === null) return null;
-    return this.read(page.url, page.depth, answer, context);
+    const reading = await this.read(page.url, page.depth, rendered, context);
+    if (reading.record.render) reading.record.render.choice = choice;
+    return reading;
+  }
+
+  /** A start page's answer read (rendered already when the crawl renders at all). */
+  async readStart(
+    url: string,
+    answer: PageAnswer,
+    context: CrawlContext,
+  ): Promise<PageReading> {
+    const reading = await this.read(url, 0, answer, context);
+    if (context.render === 'auto' && reading.record.render) {
+      reading.record.render.choice = {
+        kind: 'start',
+        template: templateOf(url, reading.record.skeleton),
+        reason: 'The start page is always rendered.',
+      };
+    }
+    return reading;
   }
 
   /**

@@ -131,7 +131,8 @@ export class CrawlStart {
       crawl.url,
       politeness,
       stop,
-      crawl.settings.render === true,
+      // render: "auto" renders the start page too.
+      (crawl.settings.render ?? false) !== false,
       crawl.id,
     );
     const last = hops.at(-1)!;
@@ -170,7 +171,7 @@ export class CrawlStart {
       batch.push({
         page,
         reading: await this.pipeline
-          .read(page.url, 0, hop.answer, context)
+          .readStart(page.url, hop.answer, context)
           .catch((error: unknown) => this.pipeline.failure(page, error)),
       });
     }

@@ -1,6 +1,6 @@
 import type { AuditIssueView } from '../site-audit-page.view.js';
 import type { SiteAuditView } from '../site-audit.view.js';
-import { auditSite, renderSiteAudit } from './audit-site.js';
+import { auditSite, renderAutoSpelled, renderSiteAudit } from './audit-site.js';
 import { durationOf } from './progress.js';
 import { gateConfigOf } from '../gate/assertions.js';
 import type { TemplateView } from '../templates/template.view.js';
@@ -48,6 +48,7 @@ function auditOf(fields: Partial<SiteAuditView> = {}): SiteAuditView {
     finished_at: '2026-11-24T10:00:03.400Z',
     error: null,
     incomplete: null,
+    render_templates: null,
     schedule: null,
     next_run_at: null,
     scheduled_from: null,
@@ -437,5 +438,28 @@ describe('audit-site --lab', () => {
     const { out, output } = collected();
     expect(await auditSite(client, OPTIONS, output)).toBe(0);
     expect(out.join('\n')).not.toContain('template');
+  });
+});
+
+describe('renderAutoSpelled', () => {
+  it.each([
+    [
+      ['https://site.test/', '--render', 'auto'],
+      ['https://site.test/', '--render-auto'],
+    ],
+    [
+      ['--render=auto', 'https://site.test/'],
+      ['--render-auto', 'https://site.test/'],
+    ],
+    [
+      ['--render', 'https://site.test/'],
+      ['--render', 'https://site.test/'],
+    ],
+    [
+      ['https://site.test/', '--render'],
+      ['https://site.test/', '--render'],
+    ],
+  ])('reads %j as %j', (args, spelled) => {
+    expect(renderAutoSpelled(args)).toEqual(spelled);
   });
 });

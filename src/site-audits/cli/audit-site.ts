@@ -25,8 +25,8 @@ export const EXAMPLES_SHOWN = 3;
 export interface AuditSiteOptions {
   url: string;
   maxPages?: number;
-  /** --render: pages rendered in a browser. */
-  render?: boolean;
+  /** --render: pages rendered in a browser; `--render auto`: where it matters. */
+  render?: boolean | 'auto';
   /** --lab: templates measured in a lab browser, --lab-runs runs a page. */
   lab?: boolean;
   labRuns?: number;
@@ -86,7 +86,7 @@ export async function auditSite(
       ...(options.maxPages === undefined
         ? {}
         : { max_pages: options.maxPages }),
-      ...(options.render ? { render: true } : {}),
+      ...(options.render ? { render: options.render } : {}),
       ...(options.lab
         ? {
             lab: true,
@@ -356,4 +356,17 @@ function templateLines(
     }
   }
   return lines;
+}
+
+/** `--render auto` and `--render=auto` as one flag parseArgs reads (`--render-auto`): `--render` alone stays a boolean. */
+export function renderAutoSpelled(args: readonly string[]): string[] {
+  const spelled: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--render=auto') spelled.push('--render-auto');
+    else if (args[i] === '--render' && args[i + 1] === 'auto') {
+      spelled.push('--render-auto');
+      i += 1;
+    } else spelled.push(args[i]);
+  }
+  return spelled;
 }

@@ -30,7 +30,7 @@ export interface SiteAuditClient {
 /** What the command line sets of a new audit, as the API's fields. */
 export interface AuditFields {
   max_pages?: number;
-  render?: boolean;
+  render?: boolean | 'auto';
   lab?: boolean;
   lab_runs?: number;
 }

@@ -222,7 +222,7 @@ export interface DiffSettings {
   respect_robots: boolean;
   sitemaps: boolean;
   /** Absent on audits made before rendering existed: they did not render. */
-  render?: boolean;
+  render?: boolean | 'auto';
 }
 
 const SETTING_NAMES: ReadonlyArray<keyof DiffSettings> = [

@@ -4,6 +4,7 @@ import {
   ArrayMaxSize,
   IsArray,
   IsBoolean,
+  IsIn,
   IsInt,
   IsString,
   Matches,
@@ -155,15 +156,17 @@ export class CreateSiteAuditDto extends BodyCheckedInService {
   sitemaps?: boolean;
 
   @ApiPropertyOptional({
-    type: 'boolean',
+    oneOf: [{ type: 'boolean' }, { type: 'string', enum: ['auto'] }],
     default: false,
     description:
-      'Render each HTML page in headless Chromium (every request under the address policy), as search engines do before they index it: the page checks judge the rendered DOM, the rendered-against-raw checks compare it with the raw HTML, and the crawl follows the links of the rendered DOM. Slower: each HTML page is fetched, then rendered (docs/rendering.md has the figures). 503 when the service has no Chromium.',
+      'Render each HTML page in headless Chromium (every request under the address policy), as search engines do before they index it: the page checks judge the rendered DOM, the rendered-against-raw checks compare it with the raw HTML, and the crawl follows the links of the rendered DOM. Slower: each HTML page is fetched, then rendered (docs/rendering.md has the figures). `"auto"`: render the start page and the first pages of each template; a template whose samples rendering changed (text past a tenth, links, title, description, h1, canonical, robots directives) has every page rendered, the others are judged raw; each page says why (`render.choice`). 503 when the service has no Chromium.',
   })
   @FormBoolean()
   @OptionalNotNull()
-  @IsBoolean({ message: 'render must be true or false' })
-  render?: boolean;
+  @IsIn([true, false, 'auto'], {
+    message: 'render must be true, false or "auto"',
+  })
+  render?: boolean | 'auto';
 
   @ApiPropertyOptional({
     type: 'boolean',

@@ -328,7 +328,10 @@ export function auditPageChecks(
       'Rendering',
       page.render === null
         ? null
-        : [renderSummary(page.render), page.render.message]
+        : [
+            renderSummary(page.render),
+            page.render.message ?? page.render.choice?.reason,
+          ]
             .filter(Boolean)
             .join(': '),
     ),
