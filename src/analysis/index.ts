@@ -12,6 +12,7 @@ export type {
 } from './analyser.js';
 export { JudgePool } from './judge-pool.js';
 export { AnalysisError, RenderFailure, ServiceFailure } from './errors.js';
+export { signalWithin } from './fetch/deadline.js';
 export {
   failedRenderOutcome,
   NOT_RENDERED,

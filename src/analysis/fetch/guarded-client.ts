@@ -19,6 +19,7 @@ import type { Decoder } from './body.js';
 import { guardedConnector } from './connector.js';
 import { toAnalysisError, untilAborted } from './network-errors.js';
 import { RedirectChain, redirectTarget } from './redirects.js';
+import { signalWithin } from './deadline.js';
 
 /**
  * The HTTP client of the analyser and of webhook deliveries: the SSRF boundary. It
@@ -90,10 +91,7 @@ export interface RequestBounds {
 
 /** Aborts at the deadline or once the request's own bound has passed, whichever comes first. */
 export function boundedSignal(bounds: RequestBounds): AbortSignal {
-  return AbortSignal.any([
-    bounds.deadline,
-    AbortSignal.timeout(bounds.timeoutMs),
-  ]);
+  return signalWithin(bounds.timeoutMs, bounds.deadline);
 }
 
 export interface GuardedClient {

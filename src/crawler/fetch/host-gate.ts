@@ -1,4 +1,8 @@
-import { hostKeyOf, ServiceFailure } from '../../analysis/index.js';
+import {
+  hostKeyOf,
+  ServiceFailure,
+  signalWithin,
+} from '../../analysis/index.js';
 
 /** What a request to a host waits for, and what it says when it is done. */
 export interface HostTurn {
@@ -37,15 +41,15 @@ export abstract class HostGate {
     politeness: HostPoliteness,
     stop: AbortSignal,
   ): Promise<HostTurn> {
-    const waited = AbortSignal.timeout(TURN_WAIT_MS);
+    const waiting = signalWithin(TURN_WAIT_MS, stop);
     try {
-      return await this.acquire(
-        hostKeyOf(url),
-        politeness,
-        AbortSignal.any([stop, waited]),
-      );
+      return await this.acquire(hostKeyOf(url), politeness, waiting);
     } catch (error) {
-      if (stop.aborted || !waited.aborted) throw error;
+      const waitedTooLong =
+        !stop.aborted &&
+        waiting.aborted &&
+        (waiting.reason as Error | undefined)?.name === 'TimeoutError';
+      if (!waitedTooLong) throw error;
       throw new ServiceFailure(
         'timeout',
         `No turn to ask ${new URL(url).host} came within ${TURN_WAIT_MS / 1000} s: other requests to it were ahead.`,

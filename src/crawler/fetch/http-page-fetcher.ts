@@ -2,6 +2,7 @@ import {
   AnalysisError,
   createGuardedClient,
   normaliseUrl,
+  signalWithin,
 } from '../../analysis/index.js';
 import type {
   AnalyserOptions,
@@ -54,10 +55,7 @@ export class HttpPageFetcher extends PageFetcher {
     try {
       if (stillWanted && !(await stillWanted())) return null;
       return await this.client.get(url, {
-        signal: AbortSignal.any([
-          stop,
-          AbortSignal.timeout(this.options.deadlineMs),
-        ]),
+        signal: signalWithin(this.options.deadlineMs, stop),
         maxBytes: this.options.maxBodyBytes,
         // As a search engine reads a page: its first bytes, judged, and the cut said.
         truncate: true,
@@ -100,10 +98,7 @@ export class HttpPageFetcher extends PageFetcher {
     } catch {
       return null;
     }
-    const signal = AbortSignal.any([
-      stop,
-      AbortSignal.timeout(PROBE_TIMEOUT_MS),
-    ]);
+    const signal = signalWithin(PROBE_TIMEOUT_MS, stop);
     try {
       let answer = await this.client.get(url, {
         signal,
@@ -160,10 +155,7 @@ export class HttpPageFetcher extends PageFetcher {
     stop: AbortSignal,
   ): Promise<SideFetch> {
     stop.throwIfAborted();
-    const signal = AbortSignal.any([
-      stop,
-      AbortSignal.timeout(SIDE_TIMEOUT_MS),
-    ]);
+    const signal = signalWithin(SIDE_TIMEOUT_MS, stop);
     try {
       const turn = await this.gate.turnFor(url, politeness, stop);
       try {
@@ -207,10 +199,7 @@ export class HttpPageFetcher extends PageFetcher {
     page.protocol = 'http:';
     const url = page.href;
     stop.throwIfAborted();
-    const signal = AbortSignal.any([
-      stop,
-      AbortSignal.timeout(SIDE_TIMEOUT_MS),
-    ]);
+    const signal = signalWithin(SIDE_TIMEOUT_MS, stop);
     try {
       const turn = await this.gate.turnFor(url, politeness, stop);
       try {
