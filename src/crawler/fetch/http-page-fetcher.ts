@@ -15,7 +15,7 @@ import type {
 import { HostGate } from './host-gate.js';
 import type { HostPoliteness, HostTurn } from './host-gate.js';
 import { isHtmlPage, PageFetcher } from './page-fetcher.js';
-import type { PageRequest, SideOptions } from './page-fetcher.js';
+import type { PageAnswer, PageRequest, SideOptions } from './page-fetcher.js';
 
 /** Probes of one page run at once. */
 const PROBES_AT_ONCE = 8;
@@ -66,6 +66,11 @@ export class HttpPageFetcher extends PageFetcher {
     } finally {
       await turn.release();
     }
+  }
+
+  /** Plain HTTP renders nothing: the answer as it is. */
+  rendered(answer: PageAnswer): Promise<PageAnswer> {
+    return Promise.resolve(answer);
   }
 
   async probe(

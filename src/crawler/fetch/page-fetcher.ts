@@ -70,14 +70,12 @@ export abstract class PageFetcher {
    * crawl with render: "auto" renders a page once its raw answer is read); as it is
    * from a fetcher that renders nothing. Throws as `page` does.
    */
-  rendered(
+  abstract rendered(
     answer: PageAnswer,
-    _politeness: HostPoliteness,
-    _stop: AbortSignal,
-    _request: PageRequest = {},
-  ): Promise<PageAnswer> {
-    return Promise.resolve(answer);
-  }
+    politeness: HostPoliteness,
+    stop: AbortSignal,
+    request?: PageRequest,
+  ): Promise<PageAnswer>;
 
   /**
    * The answers of URLs the crawl probes once (HEAD, then GET when HEAD may have been

@@ -60,6 +60,9 @@ class GivenAnswers extends PageFetcher {
     this.requests.push(request);
     return Promise.resolve(this.answer);
   }
+  rendered(answer: PageAnswer): Promise<PageAnswer> {
+    return Promise.resolve(answer);
+  }
   probe(): Promise<TargetProbe[]> {
     return Promise.resolve([]);
   }
