@@ -94,6 +94,7 @@ export class CrawlPipeline {
     const choice = await this.choices.choose(
       context.crawlId,
       templateOf(page.url, reading.record.skeleton),
+      stop,
     );
     if (choice.kind === 'raw') {
       reading.record.render = notRenderedOutcome(choice);

@@ -156,4 +156,14 @@ describe('RenderChoices', () => {
     expect(late.kind).toBe('rendered');
     expect(late.reason).toContain('still being rendered');
   });
+
+  it('lets a waiting page go with the crawl’s stop', async () => {
+    const choices = new RenderChoices();
+    for (let i = 0; i < AUTO_SAMPLE; i++)
+      await choices.choose('crawl', '/docs/*');
+    const stop = new AbortController();
+    const waiting = choices.choose('crawl', '/docs/*', stop.signal);
+    stop.abort(new Error('cancelled'));
+    await expect(waiting).rejects.toThrow('cancelled');
+  });
 });

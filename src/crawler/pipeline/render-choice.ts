@@ -117,8 +117,15 @@ export class RenderChoices {
 
   constructor(private readonly waitMs = WAIT_FOR_SAMPLES_MS) {}
 
-  /** Whether the page is rendered, and why; a sample's caller must `learn` what it showed. */
-  async choose(crawlId: string, template: string): Promise<RenderChoice> {
+  /**
+   * Whether the page is rendered, and why; a sample's caller must `learn` what it
+   * showed. Throws stop's reason when the crawl stops while the page waits.
+   */
+  async choose(
+    crawlId: string,
+    template: string,
+    stop: AbortSignal = new AbortController().signal,
+  ): Promise<RenderChoice> {
     const templates = this.templatesOf(crawlId);
     let state = templates.get(template);
     if (state === undefined) {
@@ -137,7 +144,9 @@ export class RenderChoices {
       const choice = decided(state, template);
       if (choice) return choice;
       const left = until - Date.now();
-      if (left <= 0 || !(await sampleEnded(state, left))) {
+      const ended = left > 0 && (await sampleEnded(state, left, stop));
+      stop.throwIfAborted();
+      if (!ended) {
         return {
           kind: 'rendered',
           template,
@@ -205,19 +214,26 @@ function decided(state: TemplateState, template: string): RenderChoice | null {
   };
 }
 
-/** True once a sample of the template ends, false past `ms`. */
-function sampleEnded(state: TemplateState, ms: number): Promise<boolean> {
+/** True once a sample of the template ends, false past `ms` or at `stop`. */
+function sampleEnded(
+  state: TemplateState,
+  ms: number,
+  stop: AbortSignal,
+): Promise<boolean> {
   return new Promise((resolve) => {
-    const wake = () => {
+    const done = (ended: boolean) => {
       clearTimeout(timer);
-      resolve(true);
-    };
-    const timer = setTimeout(() => {
+      stop.removeEventListener('abort', stopped);
       const at = state.waiting.indexOf(wake);
       if (at !== -1) state.waiting.splice(at, 1);
-      resolve(false);
-    }, ms);
+      resolve(ended);
+    };
+    const wake = () => done(true);
+    const stopped = () => done(false);
+    const timer = setTimeout(stopped, ms);
     timer.unref();
+    if (stop.aborted) return done(false);
+    stop.addEventListener('abort', stopped, { once: true });
     state.waiting.push(wake);
   });
 }
