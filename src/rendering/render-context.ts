@@ -43,6 +43,8 @@ export class RenderContext {
   private sound = true;
   /** Pages rendered in it. */
   pages = 0;
+  /** A browser's contexts come and go: each lets go of the browser's event when closed. */
+  private readonly closeProxy = () => void this.proxy.close();
 
   private constructor(
     readonly browser: Browser,
@@ -50,7 +52,7 @@ export class RenderContext {
     private readonly proxy: PolicyProxy,
     private readonly cache: ResourceCache | null,
   ) {
-    browser.once('disconnected', () => void proxy.close());
+    browser.once('disconnected', this.closeProxy);
   }
 
   /** A new context of `browser`; `cache` is its crawl's, or null for a context of one page. */
@@ -119,6 +121,7 @@ export class RenderContext {
 
   async close(): Promise<void> {
     this.sound = false;
+    this.browser.off('disconnected', this.closeProxy);
     await this.context.close().catch(() => undefined);
     await this.proxy.close();
   }
