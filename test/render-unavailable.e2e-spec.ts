@@ -88,6 +88,17 @@ describe('render: true and lab: true without Chromium', () => {
       render: ['render must be true or false'],
     });
   });
+
+  it('refuses a site audit’s render that is not true, false or "auto" as a field error', async () => {
+    const res = await t
+      .as(key)
+      .post('/api/v1/site-audits')
+      .send({ url: 'http://127.0.0.1:9/', render: 'sometimes' })
+      .expect(422);
+    expect(res.body.errors).toEqual({
+      render: ['render must be true, false or "auto"'],
+    });
+  });
 });
 
 /**
