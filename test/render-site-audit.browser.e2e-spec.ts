@@ -10,6 +10,7 @@ import {
   LEAVES_STATE_SCRIPT,
   lazyStaticPage,
   NOTHING_LEFT,
+  SERVICE_WORKER_SCRIPT,
   sampleContent,
   staticPage,
 } from './support/client-rendered-site.js';
@@ -402,7 +403,7 @@ run('the pages of one rendered crawl', () => {
         },
         '/sw.js': (_req, res) => {
           res.writeHead(200, { 'content-type': 'text/javascript' });
-          res.end("self.addEventListener('fetch', () => {});");
+          res.end(SERVICE_WORKER_SCRIPT);
         },
       },
       { requests },

@@ -27,6 +27,7 @@ import {
   contentJson,
   LEAVES_STATE_SCRIPT,
   NOTHING_LEFT,
+  SERVICE_WORKER_SCRIPT,
   fetchRenderedPage,
   historyRoutedPage,
   lazyRenderedPage,
@@ -326,7 +327,7 @@ document.getElementById('app').textContent = 'tried';
         },
         '/sw.js': (_req, res) => {
           res.writeHead(200, { 'content-type': 'text/javascript' });
-          res.end("self.addEventListener('fetch', () => {});");
+          res.end(SERVICE_WORKER_SCRIPT);
         },
         '/never-settles': (_req, res) =>
           html(

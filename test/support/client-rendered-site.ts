@@ -150,3 +150,7 @@ export const LEAVES_STATE_SCRIPT = `(async () => {
 /** The title of a page that found nothing left by an earlier one. */
 export const NOTHING_LEFT =
   '<title>cookie= local=null session=null idb= caches= workers=0</title>';
+
+/** The service worker LEAVES_STATE_SCRIPT registers (at /sw.js). */
+export const SERVICE_WORKER_SCRIPT =
+  "self.addEventListener('fetch', () => {});";
