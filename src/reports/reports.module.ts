@@ -7,6 +7,7 @@ import { AuthModule } from '../auth/auth.module.js';
 import { IdempotencyModule } from '../idempotency/idempotency.module.js';
 import { RateLimitsModule } from '../rate-limits/rate-limits.module.js';
 import { SchedulesModule } from '../schedules/schedules.module.js';
+import { SharingModule } from '../sharing/sharing.module.js';
 import { Clock, SystemClock } from '../common/clock.js';
 import { ReportListRepository } from './report-list.repository.js';
 import { ReportSchedules } from './report-schedules.js';
@@ -19,7 +20,6 @@ import { ReportRun } from './runs/report-run.entity.js';
 import { ReportRunsController } from './runs/report-runs.controller.js';
 import { ReportRunsRepository } from './runs/report-runs.repository.js';
 import { ReportRunsService } from './runs/report-runs.service.js';
-import { ReportAccess } from './shared/report-access.js';
 import {
   EMBEDDING_HEADERS,
   SharedReportsController,
@@ -27,7 +27,7 @@ import {
 
 /**
  * Reports: the keyed API, the shared pages, the run history and the table; a subject
- * of the analysis engine (report-subjects.ts). A worker process uses the same module
+ * of the analysis engine (report-subjects.ts) and a shareable kind (REPORT_SHARES). A worker process uses the same module
  * without serving HTTP.
  */
 @Module({
@@ -37,6 +37,7 @@ import {
     IdempotencyModule,
     RateLimitsModule,
     SchedulesModule,
+    SharingModule,
     TypeOrmModule.forFeature([Report, ReportRun]),
   ],
   controllers: [
@@ -51,7 +52,6 @@ import {
     ReportSubjects,
     ReportSchedules,
     { provide: Clock, useClass: SystemClock },
-    ReportAccess,
     ReportRunsRepository,
     ReportRunsService,
   ],

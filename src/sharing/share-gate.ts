@@ -7,6 +7,7 @@ import type {
 } from '../rate-limits/attempt-limiter.js';
 import { verifyPassword } from './password-hash.js';
 import { PASSWORD_MAX_LENGTH, Privacy } from './privacy.js';
+import type { Shareable, ShareableKind, SharedRows } from './shareable-kind.js';
 import {
   acceptsShareCookie,
   issueShareCookie,
@@ -18,27 +19,6 @@ const WRONG_PER_CLIENT = 5;
 /** Wrong passwords allowed in 15 minutes on one shared link from all addresses together. */
 const WRONG_PER_LINK = 30;
 const WRONG_WINDOW_MS = 15 * 60_000;
-
-/** What a shared thing (a report, a site audit) must hold for its gate. */
-export interface Shareable {
-  id: string;
-  privacy: Privacy;
-  passwordHash: string | null;
-  shareToken: string | null;
-  shareVersion: number;
-}
-
-/** One kind of shared thing: how its pages are addressed and its cookie named. */
-export interface ShareKind {
-  /** For messages: "report", "site audit". */
-  noun: string;
-  /** Where its pages live: `/r` gives /r/{token}. */
-  pathPrefix: string;
-  /** Its cookie's name; the cookie's path, {pathPrefix}/{token}, keeps links apart. */
-  cookieName: string;
-  /** What its cookie signs for one of them: distinct across kinds, with no dot. */
-  subjectOf(id: string): string;
-}
 
 /** What a reader without a key brings: a password, the cookie of an earlier one. */
 export interface ShareCredentials {
@@ -104,22 +84,24 @@ function wrongPasswordWindows(
  * set); a private one nobody (404, as if it did not exist). One gate for every kind,
  * so reports and site audits keep the same cookie and the same guess limits.
  */
-export class ShareGate {
+export class ShareGate<T extends Shareable = Shareable> {
   constructor(
     private readonly secret: Buffer,
     private readonly wrongPasswords: AttemptLimiter,
-    private readonly kind: ShareKind,
+    private readonly kind: ShareableKind<T>,
+    private readonly rows: SharedRows<T>,
   ) {}
 
   /**
-   * The thing a share token found (null: none), as this reader may see it. Throws
-   * 404 for a private one or none, and 429 once a client, or everybody together,
-   * got its password wrong too often.
+   * The thing a share token opens, as this reader may see it. Throws 404 for a
+   * private one or none, and 429 once a client, or everybody together, got its
+   * password wrong too often.
    */
-  async open<T extends Shareable>(
-    found: T | null,
+  async open(
+    shareToken: string,
     credentials: ShareCredentials,
   ): Promise<GateAnswer<T>> {
+    const found = await this.rows.findShared(shareToken);
     if (!found || found.privacy === Privacy.Private || !found.shareToken) {
       throw new NotFoundProblem(`There is no such ${this.kind.noun}.`);
     }

@@ -6,6 +6,7 @@ import { CrawlerModule } from '../crawler/crawler.module.js';
 import { IdempotencyModule } from '../idempotency/idempotency.module.js';
 import { RateLimitsModule } from '../rate-limits/rate-limits.module.js';
 import { SchedulesModule } from '../schedules/schedules.module.js';
+import { SharingModule } from '../sharing/sharing.module.js';
 import { AuditSchedules } from './audit-schedules.js';
 import { SiteAuditDiffController } from './diff/site-audit-diff.controller.js';
 import { SiteAuditDiffService } from './diff/site-audit-diff.service.js';
@@ -19,7 +20,6 @@ import { SiteAuditPagesRepository } from './site-audit-pages.repository.js';
 import { SiteAuditPagesService } from './site-audit-pages.service.js';
 import { SiteAuditsController } from './site-audits.controller.js';
 import { SiteAuditsService } from './site-audits.service.js';
-import { AuditAccess } from './shared/audit-access.js';
 import { SharedAudits } from './shared/shared-audits.service.js';
 import { SharedAuditsController } from './shared/shared-audits.controller.js';
 import { SiteAuditTemplatesController } from './templates/site-audit-templates.controller.js';
@@ -27,7 +27,8 @@ import { SiteAuditTemplates } from './templates/site-audit-templates.service.js'
 
 /**
  * Site audits: the keyed API of audits, their pages, issues and links, sharing,
- * exports, diffs and schedules. The crawl is the crawler's (crawler/), told how it
+ * exports, diffs and schedules; a shareable kind (AUDIT_SHARES), whose shared pages
+ * sharing/ runs. The crawl is the crawler's (crawler/), told how it
  * ends through the judgement (judgement/). A worker process uses the same module to
  * crawl and judge.
  */
@@ -38,6 +39,7 @@ import { SiteAuditTemplates } from './templates/site-audit-templates.service.js'
     IdempotencyModule,
     RateLimitsModule,
     SchedulesModule,
+    SharingModule,
     JudgementModule,
     CrawlerModule.register({
       imports: [JudgementModule, AnalysisJobsModule],
@@ -60,7 +62,6 @@ import { SiteAuditTemplates } from './templates/site-audit-templates.service.js'
     SiteAuditExportsService,
     SiteAuditDiffService,
     AuditSchedules,
-    AuditAccess,
     SharedAudits,
     SiteAuditTemplates,
     { provide: Clock, useClass: SystemClock },

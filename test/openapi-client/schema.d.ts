@@ -135,7 +135,7 @@ export interface paths {
     get: operations['getSharedReportPage'];
     put?: never;
     /**
-     * The password form of a shared page: opens a password report's page
+     * The password form of a shared report: opens a password report's pages
      * @description The right password answers 303 to the page, with a signed cookie valid 12 hours for this report only (on a public report, 303 with no cookie). Wrong passwords count toward the limits of the report.
      */
     post: operations['unlockSharedReportPage'];
@@ -347,8 +347,8 @@ export interface paths {
     get: operations['getSharedSiteAuditPage'];
     put?: never;
     /**
-     * The password form of a shared site audit: opens a password audit's pages
-     * @description The right password answers 303 to the page, with a signed cookie valid 12 hours for this audit only (on a public audit, 303 with no cookie). Wrong passwords count toward the limits of the audit, as for reports.
+     * The password form of a shared site audit: opens a password site audit's pages
+     * @description The right password answers 303 to the page, with a signed cookie valid 12 hours for this site audit only (on a public site audit, 303 with no cookie). Wrong passwords count toward the limits of the site audit.
      */
     post: operations['unlockSharedSiteAuditPage'];
     delete?: never;
@@ -4981,7 +4981,7 @@ export interface operations {
           'text/html': string;
         };
       };
-      /** @description No public or password site audit with this share token (a private audit, or a token rotated away, answers the same); or no such page or issue in it. */
+      /** @description No public or password site audit with this share token (a private site audit, or a token rotated away, answers the same); or no such page or issue in it. */
       404: {
         headers: {
           /** @description A strict policy: the page loads nothing from elsewhere and runs no script. */
@@ -5057,7 +5057,7 @@ export interface operations {
         headers: {
           /** @description The shared page, /s/{token}. */
           Location?: string;
-          /** @description For a password audit: `shared_audit`, HMAC-signed, HttpOnly, SameSite=Lax, Path=/s/{token}, valid 12 hours. */
+          /** @description For a password site audit: `shared_audit`, HMAC-signed, HttpOnly, SameSite=Lax, Path=/s/{token}, valid 12 hours. */
           'Set-Cookie'?: string;
           [name: string]: unknown;
         };
@@ -5079,7 +5079,7 @@ export interface operations {
           'text/html': string;
         };
       };
-      /** @description No public or password site audit with this share token (a private audit, or a token rotated away, answers the same); or no such page or issue in it. */
+      /** @description No public or password site audit with this share token (a private site audit, or a token rotated away, answers the same). */
       404: {
         headers: {
           /** @description A strict policy: the page loads nothing from elsewhere and runs no script. */
@@ -5168,7 +5168,7 @@ export interface operations {
           'text/html': string;
         };
       };
-      /** @description No public or password site audit with this share token (a private audit, or a token rotated away, answers the same); or no such page or issue in it. */
+      /** @description No public or password site audit with this share token (a private site audit, or a token rotated away, answers the same); or no such page or issue in it. */
       404: {
         headers: {
           /** @description A strict policy: the page loads nothing from elsewhere and runs no script. */
@@ -5254,7 +5254,7 @@ export interface operations {
           'text/html': string;
         };
       };
-      /** @description No public or password site audit with this share token (a private audit, or a token rotated away, answers the same); or no such page or issue in it. */
+      /** @description No public or password site audit with this share token (a private site audit, or a token rotated away, answers the same); or no such page or issue in it. */
       404: {
         headers: {
           /** @description A strict policy: the page loads nothing from elsewhere and runs no script. */

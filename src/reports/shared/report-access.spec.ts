@@ -3,18 +3,22 @@ import { FakeReportsRepository } from '../../../test/support/fake-reports-reposi
 import { ProblemException } from '../../common/problem.js';
 import { APP_CONFIG, loadConfig } from '../../config/config.js';
 import { hashPassword } from '../../sharing/password-hash.js';
-import { Privacy } from '../report.entity.js';
+import type { Report } from '../report.entity.js';
 import { ReportsRepository } from '../reports.repository.js';
 import {
   AttemptLimiter,
   MemoryAttemptLimiter,
 } from '../../rate-limits/attempt-limiter.js';
-import { clientGroup, ReportAccess } from './report-access.js';
+import { Privacy } from '../../sharing/privacy.js';
+import { ShareAccess } from '../../sharing/share-access.js';
+import { clientGroup } from '../../sharing/share-gate.js';
+import type { ShareGate } from '../../sharing/share-gate.js';
 import { newShareToken } from '../../sharing/share-token.js';
-
+import { REPORT_SHARES } from './report-shares.js';
+// Reports' gate (sharing's, for the kind reports declare), over a repository in memory.
 describe('ReportAccess', () => {
   let repository: FakeReportsRepository;
-  let access: ReportAccess;
+  let access: ShareGate<Report>;
   let passwordHash: string;
 
   beforeAll(async () => {
@@ -25,13 +29,13 @@ describe('ReportAccess', () => {
     repository = new FakeReportsRepository();
     const moduleRef = await Test.createTestingModule({
       providers: [
-        ReportAccess,
+        ShareAccess,
         { provide: ReportsRepository, useValue: repository },
         { provide: APP_CONFIG, useValue: loadConfig({}) },
         { provide: AttemptLimiter, useValue: new MemoryAttemptLimiter() },
       ],
     }).compile();
-    access = moduleRef.get(ReportAccess);
+    access = moduleRef.get(ShareAccess).gateOf(REPORT_SHARES);
   });
 
   const statusOf = (work: Promise<unknown>) =>

@@ -1,11 +1,9 @@
 import {
-  Body,
   Controller,
   Get,
   Headers,
   HttpCode,
   Options,
-  Post,
   Req,
   Res,
 } from '@nestjs/common';
@@ -15,38 +13,28 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiProduces,
-  ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { TakesBody } from '../../common/body-type.js';
 import {
   ApiHtmlResponses,
   ApiProblemResponses,
-  RETRY_AFTER_HEADER,
 } from '../../common/api-docs.js';
 import { originOf } from '../../common/links.js';
 import { ProblemException } from '../../common/problem.js';
-import { ProblemPages } from '../../common/problem-pages.js';
-import { Privacy } from '../report.entity.js';
 import { toView } from '../report.view.js';
 import { toScorePointView } from '../runs/report-run.view.js';
 import { ReportRunsService } from '../runs/report-runs.service.js';
-import { ReportAccess, SHARE_COOKIE_NAME } from './report-access.js';
 import { SharedReportEnvelope } from './shared-report.view.js';
-import {
-  passwordPage,
-  reportPage,
-  SHARED_PAGE_PATH,
-  sharedProblemPage,
-} from './report-page.js';
+import { reportPage } from './report-page.js';
+import { REPORT_SHARES } from './report-shares.js';
 import { ShareToken } from '../../sharing/share-token.js';
 import {
-  cookieOf,
-  sendPage,
-  setShareCookie,
-} from '../../sharing/shared-page-http.js';
-import { UnlockSharedPageDto } from '../../sharing/unlock-shared-page.dto.js';
+  SHARED_PAGE_ERROR_HEADERS,
+  sharedPageErrors,
+  SharedPagesController,
+} from '../../sharing/shared-pages.controller.js';
+import { sendPage } from '../../sharing/shared-page-http.js';
 
 /** Lets pages on any origin embed shared reports with fetch (no cookies involved). */
 export const EMBEDDING_HEADERS = {
@@ -55,26 +43,14 @@ export const EMBEDDING_HEADERS = {
   'Cache-Control': 'private, no-store',
 };
 
-/** The errors of a shared page, answered as pages since people open them in a browser. */
-const PAGE_ERRORS = {
-  404: 'No public or password report with this share token (a private report, or a token rotated away, answers the same).',
-  429: 'Too many wrong passwords for this report; see Retry-After.',
-  503: 'The database is unreachable; see Retry-After.',
-  default:
-    'Any other failure (a body over 16 KiB, of another type or that does not parse; a failure of the server): a page with that status.',
-};
-
 /** The pages people read without an API key, and their JSON twin for embedding. */
 @ApiTags('shared reports')
 @Controller()
-export class SharedReportsController {
-  constructor(
-    private readonly access: ReportAccess,
-    private readonly runs: ReportRunsService,
-    pages: ProblemPages,
-  ) {
-    // Problems of the pages answer as pages too (a 404, a 429, a body refused).
-    pages.register(SHARED_PAGE_PATH, sharedProblemPage);
+export class SharedReportsController extends SharedPagesController(
+  REPORT_SHARES,
+) {
+  constructor(private readonly runs: ReportRunsService) {
+    super();
   }
 
   @Get('r/:token')
@@ -89,83 +65,19 @@ export class SharedReportsController {
   @ApiHtmlResponses(
     {
       200: 'The report (score, rating, score history chart, categories, every check, page facts), or the password form.',
-      ...PAGE_ERRORS,
+      ...sharedPageErrors(REPORT_SHARES),
     },
-    { 429: RETRY_AFTER_HEADER, 503: RETRY_AFTER_HEADER },
+    SHARED_PAGE_ERROR_HEADERS,
   )
   async page(
     @ShareToken() token: string,
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    const opened = await this.access.open(token, {
-      client: request.ip ?? '',
-      cookie: cookieOf(request, SHARE_COOKIE_NAME),
-    });
-    if (!opened.granted) {
-      sendPage(response, 200, passwordPage(opened.report, false));
-      return;
-    }
-    const history = await this.runs.scoreHistory(opened.report.id);
-    sendPage(response, 200, reportPage(opened.report, history));
-  }
-
-  @Post('r/:token')
-  @ApiOperation({
-    operationId: 'unlockSharedReportPage',
-    summary:
-      "The password form of a shared page: opens a password report's page",
-    description:
-      'The right password answers 303 to the page, with a signed cookie valid 12 hours for this report only (on a public report, 303 with no cookie). Wrong passwords count toward the limits of the report.',
-    security: [],
-  })
-  @TakesBody()
-  @ApiProduces('text/html')
-  @ApiHtmlResponses(
-    {
-      401: 'A wrong or empty password: the form again, with a message.',
-      ...PAGE_ERRORS,
-    },
-    { 429: RETRY_AFTER_HEADER, 503: RETRY_AFTER_HEADER },
-  )
-  @ApiResponse({
-    status: 303,
-    description:
-      'The password is right: go to the page. The body is a one-line note of where to go, in the type the request accepts.',
-    content: {
-      'text/plain': { schema: { type: 'string' } },
-      'text/html': { schema: { type: 'string' } },
-    },
-    headers: {
-      Location: {
-        description: 'The shared page, /r/{token}.',
-        schema: { type: 'string', format: 'uri-reference' },
-      },
-      'Set-Cookie': {
-        description:
-          'For a password report: `shared_report`, HMAC-signed, HttpOnly, SameSite=Lax, Path=/r/{token}, valid 12 hours.',
-        schema: { type: 'string' },
-      },
-    },
-  })
-  async unlock(
-    @ShareToken() token: string,
-    @Body() body: UnlockSharedPageDto,
-    @Req() request: Request,
-    @Res() response: Response,
-  ): Promise<void> {
-    const opened = await this.access.open(token, {
-      client: request.ip ?? '',
-      password: body.password ?? '',
-    });
-    if (!opened.granted) {
-      sendPage(response, 401, passwordPage(opened.report, true));
-      return;
-    }
-    if (opened.report.privacy === Privacy.Password) {
-      setShareCookie(request, response, this.access.cookieFor(opened.report));
-    }
-    response.redirect(303, `/r/${token}`);
+    const report = await this.opened(token, request, response);
+    if (!report) return;
+    const history = await this.runs.scoreHistory(report.id);
+    sendPage(response, 200, reportPage(report, history));
   }
 
   @Options('api/v1/shared/reports/:token')
@@ -208,7 +120,7 @@ export class SharedReportsController {
     @Headers('x-report-password') password: string | undefined,
     @Req() request: Request,
   ): Promise<SharedReportEnvelope> {
-    const opened = await this.access.open(token, {
+    const opened = await this.gate.open(token, {
       client: request.ip ?? '',
       // An empty header is no password at all.
       password: password || undefined,
@@ -223,10 +135,10 @@ export class SharedReportsController {
         { 'WWW-Authenticate': 'X-Report-Password realm="shared report"' },
       );
     }
-    const history = await this.runs.scoreHistory(opened.report.id);
+    const history = await this.runs.scoreHistory(opened.shared.id);
     return {
       data: {
-        ...toView(opened.report, originOf(request)),
+        ...toView(opened.shared, originOf(request)),
         score_history: history.map(toScorePointView),
       },
     };

@@ -1,33 +1,19 @@
-import { Body, Controller, Get, Post, Query, Req, Res } from '@nestjs/common';
-import {
-  ApiOperation,
-  ApiProduces,
-  ApiQuery,
-  ApiResponse,
-  ApiTags,
-} from '@nestjs/swagger';
+import { Controller, Get, Query, Req, Res } from '@nestjs/common';
+import { ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { SITE_CHECKS } from '../../analysis/index.js';
-import { ApiHtmlResponses, RETRY_AFTER_HEADER } from '../../common/api-docs.js';
-import { TakesBody } from '../../common/body-type.js';
-import { ProblemPages } from '../../common/problem-pages.js';
-import { Privacy } from '../../sharing/privacy.js';
+import { ApiHtmlResponses } from '../../common/api-docs.js';
 import { ShareToken } from '../../sharing/share-token.js';
-import { passwordPage, sharedProblemPages } from '../../sharing/shared-page.js';
+import { sendPage } from '../../sharing/shared-page-http.js';
 import {
-  cookieOf,
-  sendPage,
-  setShareCookie,
-} from '../../sharing/shared-page-http.js';
-import { UnlockSharedPageDto } from '../../sharing/unlock-shared-page.dto.js';
+  SHARED_PAGE_ERROR_HEADERS,
+  sharedPageErrors,
+  SharedPagesController,
+} from '../../sharing/shared-pages.controller.js';
 import { AuditPageId, CheckId } from '../site-audit-params.js';
-import type { SiteAudit } from '../site-audit.js';
-import { AUDIT_SHARE_COOKIE, AuditAccess } from './audit-access.js';
 import { auditPage, auditPageChecks, issuePage } from './audit-page.js';
+import { AUDIT_SHARES } from './audit-shares.js';
 import { SharedAudits } from './shared-audits.service.js';
-
-/** The addresses of an audit's shared pages: /s/{token}, and its issue and page pages. */
-export const SHARED_AUDIT_PATH = /^\/s\/[^/]+(\/(pages|issues)\/[^/]+)?\/?$/;
 
 const SITE_CHECK_TITLES = new Map(SITE_CHECKS.map((c) => [c.id, c.title]));
 
@@ -39,14 +25,10 @@ function pageNumber(raw: unknown): number {
 }
 
 /** The errors of the pages, answered as pages since people open them in a browser. */
-const PAGE_ERRORS = {
-  404: 'No public or password site audit with this share token (a private audit, or a token rotated away, answers the same); or no such page or issue in it.',
-  429: 'Too many wrong passwords for this site audit; see Retry-After.',
-  503: 'The database is unreachable; see Retry-After.',
-  default:
-    'Any other failure (a body over 16 KiB, of another type or that does not parse; a failure of the server): a page with that status.',
-};
-const PAGE_ERROR_HEADERS = { 429: RETRY_AFTER_HEADER, 503: RETRY_AFTER_HEADER };
+const PAGE_ERRORS = sharedPageErrors(
+  AUDIT_SHARES,
+  '; or no such page or issue in it',
+);
 
 const PAGE_QUERY = {
   name: 'page',
@@ -62,32 +44,15 @@ const PAGE_QUERY = {
  * to anyone, password behind the form and its cookie, private 404.
  */
 @ApiTags('shared site audits')
-@Controller('s/:token')
-export class SharedAuditsController {
-  constructor(
-    private readonly access: AuditAccess,
-    private readonly shared: SharedAudits,
-    pages: ProblemPages,
-  ) {
-    pages.register(SHARED_AUDIT_PATH, sharedProblemPages('site audit'));
+@Controller()
+export class SharedAuditsController extends SharedPagesController(
+  AUDIT_SHARES,
+) {
+  constructor(private readonly shared: SharedAudits) {
+    super();
   }
 
-  /** The audit when the reader may see it; otherwise the password form is sent, and null. */
-  private async opened(
-    token: string,
-    request: Request,
-    response: Response,
-  ): Promise<SiteAudit | null> {
-    const opened = await this.access.open(token, {
-      client: request.ip ?? '',
-      cookie: cookieOf(request, AUDIT_SHARE_COOKIE),
-    });
-    if (opened.granted) return opened.shared;
-    sendPage(response, 200, passwordPage('site audit', `/s/${token}`, false));
-    return null;
-  }
-
-  @Get()
+  @Get('s/:token')
   @ApiOperation({
     operationId: 'getSharedSiteAuditPage',
     summary: 'The shared page of a site audit, as HTML',
@@ -99,7 +64,7 @@ export class SharedAuditsController {
   @ApiProduces('text/html')
   @ApiHtmlResponses(
     { 200: 'The audit, or the password form.', ...PAGE_ERRORS },
-    PAGE_ERROR_HEADERS,
+    SHARED_PAGE_ERROR_HEADERS,
   )
   async summary(
     @ShareToken('site audit') token: string,
@@ -113,65 +78,7 @@ export class SharedAuditsController {
     sendPage(response, 200, auditPage(summary));
   }
 
-  @Post()
-  @ApiOperation({
-    operationId: 'unlockSharedSiteAuditPage',
-    summary:
-      "The password form of a shared site audit: opens a password audit's pages",
-    description:
-      'The right password answers 303 to the page, with a signed cookie valid 12 hours for this audit only (on a public audit, 303 with no cookie). Wrong passwords count toward the limits of the audit, as for reports.',
-    security: [],
-  })
-  @TakesBody()
-  @ApiProduces('text/html')
-  @ApiHtmlResponses(
-    {
-      401: 'A wrong or empty password: the form again, with a message.',
-      ...PAGE_ERRORS,
-    },
-    PAGE_ERROR_HEADERS,
-  )
-  @ApiResponse({
-    status: 303,
-    description:
-      'The password is right: go to the page. The body is a one-line note of where to go, in the type the request accepts.',
-    content: {
-      'text/plain': { schema: { type: 'string' } },
-      'text/html': { schema: { type: 'string' } },
-    },
-    headers: {
-      Location: {
-        description: 'The shared page, /s/{token}.',
-        schema: { type: 'string', format: 'uri-reference' },
-      },
-      'Set-Cookie': {
-        description:
-          'For a password audit: `shared_audit`, HMAC-signed, HttpOnly, SameSite=Lax, Path=/s/{token}, valid 12 hours.',
-        schema: { type: 'string' },
-      },
-    },
-  })
-  async unlock(
-    @ShareToken('site audit') token: string,
-    @Body() body: UnlockSharedPageDto,
-    @Req() request: Request,
-    @Res() response: Response,
-  ): Promise<void> {
-    const opened = await this.access.open(token, {
-      client: request.ip ?? '',
-      password: body.password ?? '',
-    });
-    if (!opened.granted) {
-      sendPage(response, 401, passwordPage('site audit', `/s/${token}`, true));
-      return;
-    }
-    if (opened.shared.privacy === Privacy.Password) {
-      setShareCookie(request, response, this.access.cookieFor(opened.shared));
-    }
-    response.redirect(303, `/s/${token}`);
-  }
-
-  @Get('issues/:check_id')
+  @Get('s/:token/issues/:check_id')
   @ApiOperation({
     operationId: 'getSharedSiteAuditIssuePage',
     summary: 'The pages one issue of a shared site audit affects, as HTML',
@@ -183,7 +90,7 @@ export class SharedAuditsController {
   @ApiProduces('text/html')
   @ApiHtmlResponses(
     { 200: 'The pages, or the password form.', ...PAGE_ERRORS },
-    PAGE_ERROR_HEADERS,
+    SHARED_PAGE_ERROR_HEADERS,
   )
   async issue(
     @ShareToken('site audit') token: string,
@@ -202,7 +109,7 @@ export class SharedAuditsController {
     sendPage(response, 200, issuePage(audit, issue, affected, paging, targets));
   }
 
-  @Get('pages/:page_id')
+  @Get('s/:token/pages/:page_id')
   @ApiOperation({
     operationId: 'getSharedSiteAuditPageChecks',
     summary: 'One page of a shared site audit and its checks, as HTML',
@@ -213,7 +120,7 @@ export class SharedAuditsController {
   @ApiProduces('text/html')
   @ApiHtmlResponses(
     { 200: 'The page, or the password form.', ...PAGE_ERRORS },
-    PAGE_ERROR_HEADERS,
+    SHARED_PAGE_ERROR_HEADERS,
   )
   async page(
     @ShareToken('site audit') token: string,
