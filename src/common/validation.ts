@@ -48,6 +48,28 @@ export function OnlyWith(field: string): PropertyDecorator {
 /** Field or parameter name → every message about it, as a 422 problem lists them. */
 export type FieldErrors = Record<string, string[]>;
 
+/**
+ * An update body's field errors, or a 422 naming every field it takes when none was
+ * sent (and none was refused): an update that changes nothing is a mistake worth telling.
+ */
+export function fieldErrorsOfUpdate<T extends BodyCheckedInService>(
+  body: T,
+  fields: readonly (keyof T & string)[],
+): FieldErrors {
+  const errors: FieldErrors = { ...body.fieldErrors };
+  if (
+    Object.keys(errors).length > 0 ||
+    fields.some((field) => body[field] !== undefined)
+  ) {
+    return errors;
+  }
+  const message = `send at least one of ${fields.join(', ')}`;
+  throw new ValidationProblem(
+    Object.fromEntries(fields.map((field) => [field, [message]])),
+    `Send at least one of ${fields.join(', ')}.`,
+  );
+}
+
 function collect(
   errors: ValidationError[],
   into: FieldErrors,
@@ -87,6 +109,10 @@ export async function checkFields<T extends object>(
 export function throwIfInvalid(errors: FieldErrors): void {
   if (Object.keys(errors).length > 0) throw new ValidationProblem(errors);
 }
+
+/** A DTO class that a mixin adds fields to (share-settings.dto.ts, schedule-field.ts). */
+// A mixin's base must take `any[]`: TypeScript refuses a mixin of any other constructor.
+export type DtoClass<T = object> = abstract new (...args: any[]) => T;
 
 /**
  * A body whose last rules need what only its service knows (the stored report, the

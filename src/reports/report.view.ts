@@ -1,4 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { ApiPrivacyProperty, shareUrlOf } from '../sharing/share-view.js';
+import { REPORT_SHARES } from './shared/report-shares.js';
 import { RATINGS } from '../analysis/index.js';
 import type { Rating } from '../analysis/index.js';
 import { withCatalogueLinks } from '../analysis-jobs/analysis-results.view.js';
@@ -68,11 +70,7 @@ export class ReportSummaryView {
   @ApiProperty({ nullable: true, type: 'integer', minimum: 0, maximum: 100 })
   score: number | null;
 
-  @ApiProperty({
-    enum: [0, 1, 2],
-    type: 'integer',
-    description: '0 public, 1 private, 2 password.',
-  })
+  @ApiPrivacyProperty()
   privacy: Privacy;
 
   @ApiProperty({
@@ -161,13 +159,6 @@ export class ReportBatchEnvelope {
 
 export class ReportListEnvelope extends ListEnvelopeOf(ReportSummaryView) {}
 
-/** The address of a report's shared page, built from the request's own origin. */
-export function shareUrlOf(report: Report, origin: string): string | null {
-  return report.privacy === Privacy.Private || !report.shareToken
-    ? null
-    : `${origin}/r/${report.shareToken}`;
-}
-
 export function toSummaryView(
   report: Report,
   origin: string,
@@ -184,7 +175,7 @@ export function toSummaryView(
     created_at: report.createdAt.toISOString(),
     updated_at: report.updatedAt.toISOString(),
     error: report.error,
-    share_url: shareUrlOf(report, origin),
+    share_url: shareUrlOf(REPORT_SHARES, report, origin),
     render: report.render,
     lab: report.lab,
     schedule: report.schedule,

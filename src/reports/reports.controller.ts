@@ -33,6 +33,7 @@ import {
 import { originOf } from '../common/links.js';
 import { pageEnvelope } from '../common/pagination/page-envelope.js';
 import { CountsAsAnalysis } from '../rate-limits/throttlers.js';
+import { scheduleCapResponse } from '../schedules/schedule-field.js';
 import { CreateReportDto } from './dto/create-report.dto.js';
 import { CreateReportsBatchDto } from './dto/create-reports-batch.dto.js';
 import { ListReportsQuery } from './dto/list-reports.query.js';
@@ -65,9 +66,7 @@ const LOCATION_HEADER = {
 };
 
 /** The refusal of a schedule past the account's cap. */
-const SCHEDULE_CAP = {
-  409: 'The account already has as many scheduled reports as SCHEDULES_PER_ACCOUNT allows (`limit` names it); nothing was changed.',
-};
+const SCHEDULE_CAP = scheduleCapResponse('reports');
 
 /** What a create answers with, a replay of an Idempotency-Key included. */
 const CREATED_HEADERS = { ...LOCATION_HEADER, ...IDEMPOTENT_REPLAYED_HEADER };

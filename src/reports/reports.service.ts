@@ -1,23 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   Analyser,
-  AnalysisError,
   normaliseTargetUrl,
   parseTargetUrl,
   projectOf,
 } from '../analysis/index.js';
-import {
-  LimitReachedProblem,
-  NotFoundProblem,
-  TooManyRequestsProblem,
-  ValidationProblem,
-} from '../common/problem.js';
+import { NotFoundProblem, TooManyRequestsProblem } from '../common/problem.js';
 import {
   assertRenderingAvailable,
   LAB_BUDGET_MS,
   RENDER_BUDGET_MS,
 } from '../common/rendering-available.js';
-import { throwIfInvalid } from '../common/validation.js';
+import { fieldErrorsOfUpdate, throwIfInvalid } from '../common/validation.js';
+import { allowedTarget } from '../common/target-url.js';
 import type { FieldErrors } from '../common/validation.js';
 import { Clock } from '../common/clock.js';
 import { APP_CONFIG } from '../config/config.js';
@@ -26,15 +21,13 @@ import type { CreateReportDto } from './dto/create-report.dto.js';
 import type { CreateReportsBatchDto } from './dto/create-reports-batch.dto.js';
 import type { ListReportsQuery } from './dto/list-reports.query.js';
 import type { UpdateReportDto } from './dto/update-report.dto.js';
-import { hashPassword } from '../sharing/password-hash.js';
 import { ReportListRepository } from './report-list.repository.js';
 import type { PageRow } from './report-list.repository.js';
 import { ReportSubjects } from './report-subjects.js';
 import { UPDATE_FIELDS } from './report-rules.js';
-import { passwordRuleProblem } from '../sharing/privacy.js';
 import { Privacy } from './report.entity.js';
-import { firstRunAt, scheduleOf } from '../schedules/schedule.js';
-import { newShareToken } from '../sharing/share-token.js';
+import * as schedules from '../schedules/schedulable.js';
+import * as shareSettings from '../sharing/share-settings.js';
 import type { Report } from './report.entity.js';
 import { ReportsRepository } from './reports.repository.js';
 import type {
@@ -84,25 +77,6 @@ function itemFieldErrors(errors: FieldErrors, index: number): FieldErrors {
 
 function settled(report: Report): boolean {
   return report.status === 'completed' || report.status === 'failed';
-}
-
-/**
- * The password rule on the privacy the report will have, unless privacy or password
- * is already wrong in itself (then the rule cannot be judged).
- */
-function addPasswordRule(
-  errors: FieldErrors,
-  privacy: Privacy,
-  password: string | undefined,
-  keepsStoredPassword: boolean,
-): void {
-  if (errors.privacy || errors.password) return;
-  const problem = passwordRuleProblem(
-    privacy,
-    password !== undefined,
-    keepsStoredPassword,
-  );
-  if (problem) errors.password = [problem];
 }
 
 /** The rules of reports: who sees what, what may be stored, when analyses run. */
@@ -284,18 +258,8 @@ export class ReportsService {
     fieldErrors: FieldErrors,
   ): Promise<FieldErrors> {
     const errors: FieldErrors = { ...fieldErrors };
-    const target = errors.url ? null : parseTargetUrl(body.url);
-    if (target) {
-      try {
-        await this.analyser.assertAllowed(target);
-      } catch (error) {
-        if (!(error instanceof AnalysisError && error.code === 'blocked')) {
-          throw error;
-        }
-        errors.url = [error.message];
-      }
-    }
-    addPasswordRule(
+    await allowedTarget(this.analyser, body.url, errors);
+    shareSettings.judgePasswordRule(
       errors,
       body.privacy ?? Privacy.Private,
       body.password,
@@ -310,22 +274,14 @@ export class ReportsService {
     body: CreateReportDto,
   ): Promise<NewReport> {
     const url = normaliseTargetUrl(parseTargetUrl(body.url));
-    const privacy = body.privacy ?? Privacy.Private;
-    const schedule = scheduleOf(body.schedule ?? 'off');
     return {
       render: body.render ?? false,
       lab: body.lab ?? false,
-      schedule,
-      nextRunAt: schedule ? firstRunAt(schedule, this.clock.now()) : null,
+      ...schedules.newScheduleState(body.schedule, this.clock.now()),
       accountId,
       url,
       project: projectOf(url),
-      privacy,
-      passwordHash:
-        privacy === Privacy.Password
-          ? await hashPassword(body.password!)
-          : null,
-      shareToken: privacy === Privacy.Private ? null : newShareToken(),
+      ...(await shareSettings.newShareState(body)),
     };
   }
 
@@ -340,28 +296,11 @@ export class ReportsService {
     body: UpdateReportDto,
     completion: Completion,
   ): Promise<{ report: Report; rerun: boolean }> {
-    const errors: FieldErrors = { ...body.fieldErrors };
-    if (
-      Object.keys(errors).length === 0 &&
-      UPDATE_FIELDS.every((field) => body[field] === undefined)
-    ) {
-      const message = `send at least one of ${UPDATE_FIELDS.join(', ')}`;
-      throw new ValidationProblem(
-        Object.fromEntries(UPDATE_FIELDS.map((field) => [field, [message]])),
-        `Send at least one of ${UPDATE_FIELDS.join(', ')}.`,
-      );
-    }
-    // Hashed before the lock is taken: scrypt is slow on purpose.
-    const passwordHash =
-      body.password === undefined || errors.password
-        ? null
-        : await hashPassword(body.password);
-    const changed = await this.reports.changeLocked(
-      accountId,
-      id,
-      (stored, counts) =>
-        this.decideChange(stored, body, errors, passwordHash, counts),
-    );
+    const errors = fieldErrorsOfUpdate(body, UPDATE_FIELDS);
+    const passwordHash = await shareSettings.hashOfSentPassword(body, errors);
+    const decide = (stored: Report, counts: AccountReportCounts) =>
+      this.decideChange(stored, body, errors, passwordHash, counts);
+    const changed = await this.reports.changeLocked(accountId, id, decide);
     if (changed === null) throw new NotFoundProblem('There is no such report.');
     if (body.results !== 1) return { report: changed, rerun: false };
     // A re-run of a report whose analysis is under way joins it.
@@ -387,44 +326,18 @@ export class ReportsService {
     passwordHash: string | null,
     counts: AccountReportCounts,
   ): ReportChange {
-    addPasswordRule(
-      errors,
-      body.privacy ?? stored.privacy,
-      body.password,
-      stored.passwordHash !== null,
-    );
+    shareSettings.judgePasswordRuleOn(stored, body, errors);
     throwIfInvalid(errors);
     const change: ReportChange = {
       requeue: body.results === 1 && settled(stored),
+      ...shareSettings.shareChangeOf(stored, body, passwordHash),
+      ...schedules.scheduleChangeOf(
+        stored.schedule,
+        body.schedule,
+        this.clock.now(),
+        () => this.refuseSchedules(counts.scheduled, 1),
+      ),
     };
-    if (passwordHash) change.passwordHash = passwordHash;
-    // Only a real change of privacy counts, so re-sending the same value keeps
-    // the shared-page cookies of people who unlocked the report valid.
-    if (body.privacy !== undefined && body.privacy !== stored.privacy) {
-      change.privacy = body.privacy;
-      if (body.privacy !== Privacy.Password) change.passwordHash = null;
-    }
-    // A report gets its share token when first shared; a rotation replaces it, so the
-    // links handed out before stop working.
-    const shared = (change.privacy ?? stored.privacy) !== Privacy.Private;
-    if (
-      body.rotate_share_token === 1 ||
-      (shared && stored.shareToken === null)
-    ) {
-      change.shareToken = newShareToken();
-    }
-    // Re-sending the schedule the report has keeps its next run.
-    const schedule =
-      body.schedule === undefined ? undefined : scheduleOf(body.schedule);
-    if (schedule && stored.schedule === null) {
-      this.refuseSchedules(counts.scheduled, 1);
-    }
-    if (schedule !== undefined && schedule !== stored.schedule) {
-      change.schedule = schedule;
-      change.nextRunAt = schedule
-        ? firstRunAt(schedule, this.clock.now())
-        : null;
-    }
     const cap = this.config.analysesInFlightPerAccount;
     if (change.requeue && counts.inFlight >= cap) throw busy(cap);
     return change;
@@ -432,13 +345,7 @@ export class ReportsService {
 
   /** 409 when `adding` more scheduled reports would take the account past SCHEDULES_PER_ACCOUNT. */
   private refuseSchedules(scheduled: number, adding: number): void {
-    const cap = this.config.schedulesPerAccount;
-    if (scheduled + adding <= cap) return;
-    throw new LimitReachedProblem(
-      `This account has ${scheduled} scheduled reports; SCHEDULES_PER_ACCOUNT allows ${cap}. Turn a schedule off (schedule=off) first.`,
-      'SCHEDULES_PER_ACCOUNT',
-      cap,
-    );
+    schedules.refuseSchedulesPastCap('reports', scheduled, adding, this.config);
   }
 
   async remove(accountId: string, id: string): Promise<void> {

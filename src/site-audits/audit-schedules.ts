@@ -6,7 +6,7 @@ import type { AppConfig } from '../config/config.js';
 import { ScheduleTick } from '../schedules/schedule-tick.js';
 import type { ScheduledWork } from '../schedules/schedule-tick.js';
 import { Crawler } from '../crawler/crawler.js';
-import { shareTokenFor } from './site-audit.js';
+import { shareTokenFor } from '../sharing/share-token.js';
 import { SiteAuditsRepository } from './site-audits.repository.js';
 
 /** Scheduled audits taken in one transaction; a tick takes batches until none is due. */

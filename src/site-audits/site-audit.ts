@@ -2,7 +2,6 @@ import type { Rating } from '../analysis/index.js';
 import type { CrawlFacts, CrawlSettings } from '../crawler/crawl.js';
 import type { Schedule } from '../schedules/schedule.js';
 import { Privacy } from '../sharing/privacy.js';
-import { newShareToken } from '../sharing/share-token.js';
 
 /** An audit moves queued → running → completed, failed or cancelled. */
 export const SITE_AUDIT_STATUSES = [
@@ -94,8 +93,3 @@ export function hasStopped(audit: Pick<SiteAudit, 'status'>): boolean {
 
 /** What the start of an audit learned of its site, kept with the audit (`facts`). */
 export type AuditFacts = CrawlFacts;
-
-/** The share token of a new audit: none for a private one. */
-export function shareTokenFor(privacy: Privacy): string | null {
-  return privacy === Privacy.Private ? null : newShareToken();
-}

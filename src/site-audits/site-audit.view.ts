@@ -1,4 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { ApiPrivacyProperty, shareUrlOf } from '../sharing/share-view.js';
+import { AUDIT_SHARES } from './shared/audit-shares.js';
 import { RATINGS } from '../analysis/index.js';
 import type { Rating } from '../analysis/index.js';
 import { ListEnvelopeOf } from '../common/pagination/page.views.js';
@@ -252,11 +254,7 @@ export class SiteAuditView {
   })
   issues: Record<string, number> | null;
 
-  @ApiProperty({
-    enum: [0, 1, 2],
-    type: 'integer',
-    description: '0 public, 1 private, 2 password.',
-  })
+  @ApiPrivacyProperty()
   privacy: Privacy;
 
   @ApiProperty({
@@ -337,16 +335,6 @@ export class SiteAuditEnvelope {
 
 export class SiteAuditListEnvelope extends ListEnvelopeOf(SiteAuditView) {}
 
-/** The address of an audit's shared page, built from the request's own origin. */
-export function auditShareUrlOf(
-  audit: SiteAudit,
-  origin: string,
-): string | null {
-  return audit.privacy === Privacy.Private || !audit.shareToken
-    ? null
-    : `${origin}/s/${audit.shareToken}`;
-}
-
 function progressOf(
   audit: SiteAudit,
   queued: number,
@@ -426,7 +414,7 @@ export function toSiteAuditView(
     result: audit.result,
     issues: audit.issues,
     privacy: audit.privacy,
-    share_url: auditShareUrlOf(audit, origin),
+    share_url: shareUrlOf(AUDIT_SHARES, audit, origin),
     created_at: audit.createdAt.toISOString(),
     started_at: audit.startedAt?.toISOString() ?? null,
     finished_at: audit.finishedAt?.toISOString() ?? null,

@@ -29,6 +29,7 @@ import {
   Idempotent,
 } from '../idempotency/idempotent.decorator.js';
 import { CountsAsAnalysis } from '../rate-limits/throttlers.js';
+import { scheduleCapResponse } from '../schedules/schedule-field.js';
 import { CreateSiteAuditDto } from './dto/create-site-audit.dto.js';
 import { ListSiteAuditsQuery } from './dto/list-site-audits.query.js';
 import { UpdateSiteAuditDto } from './dto/update-site-audit.dto.js';
@@ -128,7 +129,7 @@ export class SiteAuditsController {
   @ApiProblems(400, 413, 415, 422)
   @ApiProblemResponses({
     ...NO_SUCH_AUDIT,
-    409: 'The account already has as many scheduled site audits as SCHEDULES_PER_ACCOUNT allows (`limit` names it); nothing was changed.',
+    ...scheduleCapResponse('site audits'),
   })
   async update(
     @CurrentAccount() accountId: string,

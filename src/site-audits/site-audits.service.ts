@@ -1,31 +1,22 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  Analyser,
-  AnalysisError,
-  normaliseTargetUrl,
-  parseTargetUrl,
-  projectOf,
-} from '../analysis/index.js';
+import { Analyser, normaliseTargetUrl, projectOf } from '../analysis/index.js';
 import { assertRenderingAvailable } from '../common/rendering-available.js';
 import { Clock } from '../common/clock.js';
 import { countThenPage } from '../common/pagination/paginate.js';
 import type { NumberedPage } from '../common/pagination/paginate.js';
 import {
-  LimitReachedProblem,
   NotFoundProblem,
   ProblemException,
   TooManyRequestsProblem,
-  ValidationProblem,
 } from '../common/problem.js';
-import { throwIfInvalid } from '../common/validation.js';
+import { fieldErrorsOfUpdate, throwIfInvalid } from '../common/validation.js';
+import { allowedTarget } from '../common/target-url.js';
 import type { FieldErrors } from '../common/validation.js';
 import { APP_CONFIG } from '../config/config.js';
 import type { AppConfig } from '../config/config.js';
-import { hashPassword } from '../sharing/password-hash.js';
-import { passwordRuleProblem, Privacy } from '../sharing/privacy.js';
-import { firstRunAt, scheduleOf } from '../schedules/schedule.js';
-import { shareTokenFor } from './site-audit.js';
-import { newShareToken } from '../sharing/share-token.js';
+import { Privacy } from '../sharing/privacy.js';
+import * as shareSettings from '../sharing/share-settings.js';
+import * as schedules from '../schedules/schedulable.js';
 import { Crawler } from '../crawler/crawler.js';
 import type { CreateSiteAuditDto } from './dto/create-site-audit.dto.js';
 import { AUDIT_UPDATE_FIELDS } from './dto/update-site-audit.dto.js';
@@ -76,32 +67,19 @@ export class SiteAuditsService {
     body: CreateSiteAuditDto,
   ): Promise<AuditWithQueue> {
     const errors: FieldErrors = { ...body.fieldErrors };
-    const target = errors.url ? null : parseTargetUrl(body.url);
-    if (target) {
-      try {
-        await this.analyser.assertAllowed(target);
-      } catch (error) {
-        if (!(error instanceof AnalysisError && error.code === 'blocked')) {
-          throw error;
-        }
-        errors.url = [error.message];
-      }
-    }
+    const target = await allowedTarget(this.analyser, body.url, errors);
     const ceiling = this.config.siteAuditMaxPages;
     if (!errors.max_pages && (body.max_pages ?? 0) > ceiling) {
       errors.max_pages = [
         `max_pages must be at most ${ceiling} (SITE_AUDIT_MAX_PAGES)`,
       ];
     }
-    const privacy = body.privacy ?? Privacy.Private;
-    if (!errors.privacy && !errors.password) {
-      const problem = passwordRuleProblem(
-        privacy,
-        body.password !== undefined,
-        false,
-      );
-      if (problem) errors.password = [problem];
-    }
+    shareSettings.judgePasswordRule(
+      errors,
+      body.privacy ?? Privacy.Private,
+      body.password,
+      false,
+    );
     throwIfInvalid(errors);
     if (body.render)
       await assertRenderingAvailable(
@@ -120,7 +98,10 @@ export class SiteAuditsService {
         'lab: true is not available here: this service has no lab measurer (Chromium and Lighthouse, docs/site-audits.md "Lab phase").',
       );
     }
-    const schedule = scheduleOf(body.schedule ?? 'off');
+    const schedule = schedules.newScheduleState(
+      body.schedule,
+      this.clock.now(),
+    );
     const url = normaliseTargetUrl(target!);
     const saved = await this.audits.insertQueued(
       {
@@ -139,17 +120,11 @@ export class SiteAuditsService {
             ? { lab: true, lab_runs: body.lab_runs ?? DEFAULT_LAB_RUNS }
             : {}),
         },
-        privacy,
-        passwordHash:
-          privacy === Privacy.Password
-            ? await hashPassword(body.password!)
-            : null,
-        shareToken: shareTokenFor(privacy),
-        schedule,
-        nextRunAt: schedule ? firstRunAt(schedule, this.clock.now()) : null,
+        ...(await shareSettings.newShareState(body)),
+        ...schedule,
       },
       ({ inFlight, scheduled }) => {
-        if (schedule !== null) this.refuseSchedules(scheduled);
+        if (schedule.schedule !== null) this.refuseSchedules(scheduled);
         const cap = this.config.siteAuditsInFlightPerAccount;
         if (inFlight < cap) return;
         throw new TooManyRequestsProblem(
@@ -205,24 +180,8 @@ export class SiteAuditsService {
     id: string,
     body: UpdateSiteAuditDto,
   ): Promise<AuditWithQueue> {
-    const errors: FieldErrors = { ...body.fieldErrors };
-    if (
-      Object.keys(errors).length === 0 &&
-      AUDIT_UPDATE_FIELDS.every((field) => body[field] === undefined)
-    ) {
-      const message = `send at least one of ${AUDIT_UPDATE_FIELDS.join(', ')}`;
-      throw new ValidationProblem(
-        Object.fromEntries(
-          AUDIT_UPDATE_FIELDS.map((field) => [field, [message]]),
-        ),
-        `Send at least one of ${AUDIT_UPDATE_FIELDS.join(', ')}.`,
-      );
-    }
-    // Hashed before the lock is taken: scrypt is slow on purpose.
-    const passwordHash =
-      body.password === undefined || errors.password
-        ? null
-        : await hashPassword(body.password);
+    const errors = fieldErrorsOfUpdate(body, AUDIT_UPDATE_FIELDS);
+    const passwordHash = await shareSettings.hashOfSentPassword(body, errors);
     const changed = await this.audits.changeLocked(
       accountId,
       id,
@@ -240,45 +199,17 @@ export class SiteAuditsService {
     passwordHash: string | null,
     scheduled: number,
   ): AuditChange {
-    if (!errors.privacy && !errors.password) {
-      const problem = passwordRuleProblem(
-        body.privacy ?? stored.privacy,
-        body.password !== undefined,
-        stored.passwordHash !== null,
-      );
-      if (problem) errors.password = [problem];
-    }
+    shareSettings.judgePasswordRuleOn(stored, body, errors);
     throwIfInvalid(errors);
-    const change: AuditChange = {};
-    if (passwordHash) change.passwordHash = passwordHash;
-    // Only a real change of privacy counts, so re-sending the same value keeps the
-    // cookies of people who unlocked the shared page valid.
-    if (body.privacy !== undefined && body.privacy !== stored.privacy) {
-      change.privacy = body.privacy;
-      if (body.privacy !== Privacy.Password) change.passwordHash = null;
-    }
-    // An audit gets its share token when first shared; a rotation replaces it, so the
-    // links handed out before stop working.
-    const shared = (change.privacy ?? stored.privacy) !== Privacy.Private;
-    if (
-      body.rotate_share_token === 1 ||
-      (shared && stored.shareToken === null)
-    ) {
-      change.shareToken = newShareToken();
-    }
-    const schedule =
-      body.schedule === undefined ? undefined : scheduleOf(body.schedule);
-    if (schedule && stored.schedule === null) {
-      this.refuseSchedules(scheduled);
-    }
-    // Re-sending the schedule the audit has keeps its next run.
-    if (schedule !== undefined && schedule !== stored.schedule) {
-      change.schedule = schedule;
-      change.nextRunAt = schedule
-        ? firstRunAt(schedule, this.clock.now())
-        : null;
-    }
-    return change;
+    return {
+      ...shareSettings.shareChangeOf(stored, body, passwordHash),
+      ...schedules.scheduleChangeOf(
+        stored.schedule,
+        body.schedule,
+        this.clock.now(),
+        () => this.refuseSchedules(scheduled),
+      ),
+    };
   }
 
   /** Deletes the audit and all of it; a running one stops first (its jobs find nothing). */
@@ -308,13 +239,7 @@ export class SiteAuditsService {
 
   /** 409 naming SCHEDULES_PER_ACCOUNT when the account cannot schedule one more audit. */
   private refuseSchedules(scheduled: number): void {
-    const cap = this.config.schedulesPerAccount;
-    if (scheduled < cap) return;
-    throw new LimitReachedProblem(
-      `This account has ${scheduled} scheduled site audits; SCHEDULES_PER_ACCOUNT allows ${cap}. Turn a schedule off first.`,
-      'SCHEDULES_PER_ACCOUNT',
-      cap,
-    );
+    schedules.refuseSchedulesPastCap('site audits', scheduled, 1, this.config);
   }
 
   private async withQueue(audit: SiteAudit): Promise<AuditWithQueue> {

@@ -2211,7 +2211,7 @@ export interface components {
       content: {
         'application/x-www-form-urlencoded': {
           /**
-           * @description 0 public, 1 private, 2 password-protected. Switching to 2 needs a password unless the report already has one; leaving 2 drops the stored password.
+           * @description 0 public, 1 private, 2 password-protected. Switching to 2 needs a password unless the report already has one; leaving 2 drops the stored password. Any real change signs out readers who gave the password before.
            * @example 2
            * @enum {integer}
            */
@@ -2221,12 +2221,6 @@ export interface components {
            * @example hunter22
            */
           password?: string;
-          /**
-           * @description 1 re-runs the analysis of the report's URL (the answer waits for it unless "Prefer: respond-async"); 0 does nothing.
-           * @default 0
-           * @enum {integer}
-           */
-          results?: 0 | 1;
           /**
            * @description 1 gives the report a new share token: its share_url changes, and links handed out before answer 404. 0 does nothing.
            * @default 0
@@ -2239,10 +2233,16 @@ export interface components {
            * @enum {string|null}
            */
           schedule?: 'daily' | 'weekly' | 'off' | null;
+          /**
+           * @description 1 re-runs the analysis of the report's URL (the answer waits for it unless "Prefer: respond-async"); 0 does nothing.
+           * @default 0
+           * @enum {integer}
+           */
+          results?: 0 | 1;
         };
         'application/json': {
           /**
-           * @description 0 public, 1 private, 2 password-protected. Switching to 2 needs a password unless the report already has one; leaving 2 drops the stored password.
+           * @description 0 public, 1 private, 2 password-protected. Switching to 2 needs a password unless the report already has one; leaving 2 drops the stored password. Any real change signs out readers who gave the password before.
            * @example 2
            * @enum {integer}
            */
@@ -2252,12 +2252,6 @@ export interface components {
            * @example hunter22
            */
           password?: string;
-          /**
-           * @description 1 re-runs the analysis of the report's URL (the answer waits for it unless "Prefer: respond-async"); 0 does nothing.
-           * @default 0
-           * @enum {integer}
-           */
-          results?: 0 | 1;
           /**
            * @description 1 gives the report a new share token: its share_url changes, and links handed out before answer 404. 0 does nothing.
            * @default 0
@@ -2270,6 +2264,12 @@ export interface components {
            * @enum {string|null}
            */
           schedule?: 'daily' | 'weekly' | 'off' | null;
+          /**
+           * @description 1 re-runs the analysis of the report's URL (the answer waits for it unless "Prefer: respond-async"); 0 does nothing.
+           * @default 0
+           * @enum {integer}
+           */
+          results?: 0 | 1;
         };
       };
     };
@@ -2351,15 +2351,20 @@ export interface components {
            */
           lab_runs?: number;
           /**
-           * @description 0 public, 1 private, 2 password-protected (as a report).
+           * @description 0 public, 1 private, 2 password-protected.
            * @default 1
+           * @example 2
            * @enum {integer}
            */
           privacy?: 0 | 1 | 2;
-          /** @description Required with privacy 2 and refused with any other privacy. Write-only: never returned. */
+          /**
+           * @description Required with privacy 2 and refused with any other privacy. Write-only: never returned.
+           * @example hunter22
+           */
           password?: string;
           /**
            * @description Audit the site again by itself every day or every week, from now on (`next_run_at` tells when): each run is a new audit of the same URL, settings and privacy, whose `scheduled_from` names this one. `off` (or null) never. An account has at most SCHEDULES_PER_ACCOUNT scheduled audits.
+           * @default off
            * @enum {string|null}
            */
           schedule?: 'daily' | 'weekly' | 'off' | null;
@@ -2420,15 +2425,20 @@ export interface components {
            */
           lab_runs?: number;
           /**
-           * @description 0 public, 1 private, 2 password-protected (as a report).
+           * @description 0 public, 1 private, 2 password-protected.
            * @default 1
+           * @example 2
            * @enum {integer}
            */
           privacy?: 0 | 1 | 2;
-          /** @description Required with privacy 2 and refused with any other privacy. Write-only: never returned. */
+          /**
+           * @description Required with privacy 2 and refused with any other privacy. Write-only: never returned.
+           * @example hunter22
+           */
           password?: string;
           /**
            * @description Audit the site again by itself every day or every week, from now on (`next_run_at` tells when): each run is a new audit of the same URL, settings and privacy, whose `scheduled_from` names this one. `off` (or null) never. An account has at most SCHEDULES_PER_ACCOUNT scheduled audits.
+           * @default off
            * @enum {string|null}
            */
           schedule?: 'daily' | 'weekly' | 'off' | null;
@@ -2440,7 +2450,7 @@ export interface components {
         'application/x-www-form-urlencoded': {
           /**
            * @description 0 public, 1 private, 2 password-protected. Switching to 2 needs a password unless the audit already has one; leaving 2 drops the stored password. Any real change signs out readers who gave the password before.
-           * @example 0
+           * @example 2
            * @enum {integer}
            */
           privacy?: 0 | 1 | 2;
@@ -2465,7 +2475,7 @@ export interface components {
         'application/json': {
           /**
            * @description 0 public, 1 private, 2 password-protected. Switching to 2 needs a password unless the audit already has one; leaving 2 drops the stored password. Any real change signs out readers who gave the password before.
-           * @example 0
+           * @example 2
            * @enum {integer}
            */
           privacy?: 0 | 1 | 2;

@@ -6,17 +6,11 @@ import {
   BodyCheckedInService,
   OptionalNotNull,
 } from '../../common/validation.js';
-import { Privacy } from '../report.entity.js';
-import { PASSWORD_MAX_LENGTH } from '../../sharing/privacy.js';
-import { IsPrivacy, IsSharePassword } from '../../sharing/privacy-fields.js';
-import type { ScheduleSetting } from '../../schedules/schedule.js';
-import {
-  IsScheduleSetting,
-  SCHEDULE_PROPERTY,
-} from '../../schedules/schedule-field.js';
+import { WithShareSettings } from '../../sharing/share-settings.dto.js';
+import { WithSchedule } from '../../schedules/schedule-field.js';
 
-/** POST /api/v1/reports. The address policy and the password rule are the service's. */
-export class CreateReportDto extends BodyCheckedInService {
+/** The page a new report analyses: the first field of its body. */
+abstract class ReportUrlDto extends BodyCheckedInService {
   @ApiProperty({
     description:
       'The page to analyse: an absolute http or https URL, at most 2048 characters, without user-info.',
@@ -26,38 +20,17 @@ export class CreateReportDto extends BodyCheckedInService {
   @EmptyAsAbsent()
   @IsTargetUrl()
   url: string;
+}
 
-  @ApiPropertyOptional({
-    description: '0 public, 1 private, 2 password-protected.',
-    enum: [0, 1, 2],
-    default: 1,
-    // Swagger UI fills a form from `examples` before `default`: 2 goes with the password below.
-    examples: [2],
-    type: 'integer',
-  })
-  @IsPrivacy()
-  privacy?: Privacy;
-
-  @ApiPropertyOptional({
-    description:
-      'Required with privacy 2 and refused with any other privacy. Write-only: never returned.',
-    example: 'hunter22',
-    minLength: 1,
-    maxLength: PASSWORD_MAX_LENGTH,
-    writeOnly: true,
-  })
-  @IsSharePassword()
-  password?: string;
-
-  @ApiPropertyOptional({
-    ...SCHEDULE_PROPERTY,
+/** POST /api/v1/reports. The address policy and the password rule are the service's. */
+export class CreateReportDto extends WithSchedule(
+  WithShareSettings(ReportUrlDto),
+  {
     default: 'off',
     description:
       'Analyse the page again by itself every day or every week, from now on (`next_run_at` tells when); `off` (or null) never.',
-  })
-  @IsScheduleSetting()
-  schedule?: ScheduleSetting;
-
+  },
+) {
   @ApiPropertyOptional({
     type: 'boolean',
     default: false,

@@ -24,13 +24,8 @@ import {
   OnlyWith,
   OptionalNotNull,
 } from '../../common/validation.js';
-import { Privacy, PASSWORD_MAX_LENGTH } from '../../sharing/privacy.js';
-import { IsPrivacy, IsSharePassword } from '../../sharing/privacy-fields.js';
-import {
-  IsScheduleSetting,
-  SCHEDULE_PROPERTY,
-} from '../../schedules/schedule-field.js';
-import type { ScheduleSetting } from '../../schedules/schedule.js';
+import { WithShareSettings } from '../../sharing/share-settings.dto.js';
+import { WithSchedule } from '../../schedules/schedule-field.js';
 import { DEFAULT_LAB_RUNS, MAX_LAB_RUNS } from '../../lab/index.js';
 
 /** The most path prefixes `include` or `exclude` takes. */
@@ -71,8 +66,8 @@ const PathPrefixes = (name: string) => (target: object, key: string) => {
   })(target, key);
 };
 
-/** POST /api/v1/site-audits. The address policy, the password rule and max_pages' ceiling are the service's. */
-export class CreateSiteAuditDto extends BodyCheckedInService {
+/** What a new audit crawls, and how: the first fields of its body. */
+abstract class SiteAuditCrawlDto extends BodyCheckedInService {
   @ApiProperty({
     description:
       'Where the crawl starts: an absolute http or https URL, at most 2048 characters, without user-info. The site is the origin it ends on after its redirects.',
@@ -198,31 +193,14 @@ export class CreateSiteAuditDto extends BodyCheckedInService {
     message: `lab_runs must be a whole number from 1 to ${MAX_LAB_RUNS}`,
   })
   lab_runs?: number;
+}
 
-  @ApiPropertyOptional({
-    description: '0 public, 1 private, 2 password-protected (as a report).',
-    enum: [0, 1, 2],
-    default: 1,
-    type: 'integer',
-  })
-  @IsPrivacy()
-  privacy?: Privacy;
-
-  @ApiPropertyOptional({
-    description:
-      'Required with privacy 2 and refused with any other privacy. Write-only: never returned.',
-    minLength: 1,
-    maxLength: PASSWORD_MAX_LENGTH,
-    writeOnly: true,
-  })
-  @IsSharePassword()
-  password?: string;
-
-  @ApiPropertyOptional({
-    ...SCHEDULE_PROPERTY,
+/** POST /api/v1/site-audits. The address policy, the password rule and max_pages' ceiling are the service's. */
+export class CreateSiteAuditDto extends WithSchedule(
+  WithShareSettings(SiteAuditCrawlDto),
+  {
+    default: 'off',
     description:
       'Audit the site again by itself every day or every week, from now on (`next_run_at` tells when): each run is a new audit of the same URL, settings and privacy, whose `scheduled_from` names this one. `off` (or null) never. An account has at most SCHEDULES_PER_ACCOUNT scheduled audits.',
-  })
-  @IsScheduleSetting()
-  schedule?: ScheduleSetting;
-}
+  },
+) {}
