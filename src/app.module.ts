@@ -11,6 +11,7 @@ import { JobsModule } from './jobs/jobs.module.js';
 import { RedisModule } from './redis/redis.module.js';
 import type { DatabaseTarget } from './database/database.js';
 import { ReportsModule } from './reports/reports.module.js';
+import { SchedulesModule } from './schedules/schedules.module.js';
 import { SiteAuditsModule } from './site-audits/site-audits.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
 
@@ -30,6 +31,8 @@ export class AppModule {
         AuthModule,
         ReportsModule,
         SiteAuditsModule,
+        // The tick of every schedulable kind the feature modules above declare.
+        SchedulesModule,
         WebhooksModule,
         CatalogueModule,
         HealthModule,

@@ -13,6 +13,7 @@ import { JobsModule } from './jobs/jobs.module.js';
 import { createLog, PinoNestLogger } from './logging/logger.js';
 import { RedisModule } from './redis/redis.module.js';
 import { ReportsModule } from './reports/reports.module.js';
+import { SchedulesModule } from './schedules/schedules.module.js';
 import { SiteAuditsModule } from './site-audits/site-audits.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
 
@@ -32,6 +33,8 @@ class WorkerModule {
         JobsModule.forRoot('worker'),
         ReportsModule,
         SiteAuditsModule,
+        // The tick of every schedulable kind the feature modules above declare.
+        SchedulesModule,
         WebhooksModule,
       ],
     };

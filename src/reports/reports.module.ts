@@ -6,11 +6,9 @@ import { AnalysisJobsModule } from '../analysis-jobs/analysis-jobs.module.js';
 import { AuthModule } from '../auth/auth.module.js';
 import { IdempotencyModule } from '../idempotency/idempotency.module.js';
 import { RateLimitsModule } from '../rate-limits/rate-limits.module.js';
-import { SchedulesModule } from '../schedules/schedules.module.js';
 import { SharingModule } from '../sharing/sharing.module.js';
 import { Clock, SystemClock } from '../common/clock.js';
 import { ReportListRepository } from './report-list.repository.js';
-import { ReportSchedules } from './report-schedules.js';
 import { ReportSubjects } from './report-subjects.js';
 import { Report } from './report.entity.js';
 import { ReportsController } from './reports.controller.js';
@@ -27,8 +25,9 @@ import {
 
 /**
  * Reports: the keyed API, the shared pages, the run history and the table; a subject
- * of the analysis engine (report-subjects.ts) and a shareable kind (REPORT_SHARES). A worker process uses the same module
- * without serving HTTP.
+ * of the analysis engine (report-subjects.ts), a shareable kind (REPORT_SHARES) and a
+ * schedulable one (ReportsService). A worker process uses the same module without
+ * serving HTTP.
  */
 @Module({
   imports: [
@@ -36,7 +35,6 @@ import {
     AuthModule,
     IdempotencyModule,
     RateLimitsModule,
-    SchedulesModule,
     SharingModule,
     TypeOrmModule.forFeature([Report, ReportRun]),
   ],
@@ -50,7 +48,6 @@ import {
     ReportListRepository,
     ReportsService,
     ReportSubjects,
-    ReportSchedules,
     { provide: Clock, useClass: SystemClock },
     ReportRunsRepository,
     ReportRunsService,

@@ -1,3 +1,4 @@
+import { DiscoveryModule } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import type { TestingModule } from '@nestjs/testing';
 import { plainToInstance } from 'class-transformer';
@@ -22,7 +23,6 @@ import { InlineJobQueue } from '../../test/support/inline-job-queue.js';
 import { engineProviders } from '../../test/support/engine-providers.js';
 import { ReportListRepository } from './report-list.repository.js';
 import { ScheduleTick } from '../schedules/schedule-tick.js';
-import { ReportSchedules } from './report-schedules.js';
 import { ReportSubjects } from './report-subjects.js';
 import { TestClock } from '../../test/support/test-clock.js';
 import { Privacy } from './report.entity.js';
@@ -88,10 +88,11 @@ describe('ReportsService', () => {
       }
     })({ ...DEFAULT_ANALYSER_OPTIONS, allowHosts: ['127.0.0.1'] }, { lookup });
     moduleRef = await Test.createTestingModule({
+      // The tick finds ReportsService, a schedulable kind, by discovery.
+      imports: [DiscoveryModule],
       providers: [
         ReportsService,
         ReportSubjects,
-        ReportSchedules,
         ScheduleTick,
         ...engineProviders({ jobs: new InlineJobQueue(true), analyser }),
         { provide: ReportsRepository, useValue: repository },
@@ -341,7 +342,7 @@ describe('ReportsService', () => {
         schedule: 'daily',
         nextRunAt: new Date('2026-11-23T11:00:00.000Z'),
       });
-      expect(await moduleRef.get(ReportSchedules).tick()).toBe(1);
+      expect(await moduleRef.get(ScheduleTick).tick()).toBe(1);
       expect(ran).toEqual(['https://site.test/due']);
       expect(repository.rows.get(stored.id)).toMatchObject({
         run: 2,
@@ -359,13 +360,13 @@ describe('ReportsService', () => {
         schedule: 'weekly',
         nextRunAt: new Date('2026-11-23T09:00:00.000Z'),
       });
-      expect(await moduleRef.get(ReportSchedules).tick()).toBe(0);
+      expect(await moduleRef.get(ScheduleTick).tick()).toBe(0);
       expect(repository.rows.get(stored.id)!.nextRunAt).toEqual(
         new Date(clock.now().getTime() + 60_000),
       );
       for (const r of repository.rows.values()) r.status = 'completed';
       clock.advance(60_000);
-      expect(await moduleRef.get(ReportSchedules).tick()).toBe(1);
+      expect(await moduleRef.get(ScheduleTick).tick()).toBe(1);
       expect(repository.rows.get(stored.id)!.run).toBe(2);
     });
   });

@@ -79,9 +79,15 @@ function settled(report: Report): boolean {
   return report.status === 'completed' || report.status === 'failed';
 }
 
-/** The rules of reports: who sees what, what may be stored, when analyses run. */
+/**
+ * The rules of reports: who sees what, what may be stored, when analyses run; and
+ * reports as a schedulable kind, whose due runs start as re-run requests do.
+ */
+@schedules.Schedulable()
 @Injectable()
-export class ReportsService {
+export class ReportsService implements schedules.SchedulableKind {
+  readonly scheduledName = 'reports';
+
   constructor(
     private readonly reports: ReportsRepository,
     private readonly listed: ReportListRepository,
@@ -346,6 +352,26 @@ export class ReportsService {
   /** 409 when `adding` more scheduled reports would take the account past SCHEDULES_PER_ACCOUNT. */
   private refuseSchedules(scheduled: number, adding: number): void {
     schedules.refuseSchedulesPastCap('reports', scheduled, adding, this.config);
+  }
+
+  /**
+   * Starts the due runs of scheduled reports as re-run requests do, the account's
+   * in-flight cap included; each report's next run moves on by its period.
+   */
+  async startDue({
+    now,
+    limit,
+    postponeBusyTo,
+  }: schedules.DueRuns): Promise<schedules.StartedRuns> {
+    const cap = this.config.analysesInFlightPerAccount;
+    const placed = await this.reports.runDueSchedules(
+      now,
+      limit,
+      cap,
+      postponeBusyTo,
+    );
+    await this.subjects.dispatchPlaced(placed.started);
+    return { started: placed.started.length, taken: placed.taken };
   }
 
   async remove(accountId: string, id: string): Promise<void> {

@@ -1,12 +1,47 @@
+import { DiscoveryService } from '@nestjs/core';
 import { LimitReachedProblem } from '../common/problem.js';
 import type { AppConfig } from '../config/config.js';
 import { firstRunAt, scheduleOf } from './schedule.js';
 import type { Schedule, ScheduleSetting } from './schedule.js';
 
 /*
- * What a schedulable kind (reports, site audits) uses of schedules: the rules of the
- * schedule its rows keep. A feature imports it whole (`import * as schedules`).
+ * What a schedulable kind (reports, site audits) uses of schedules: how it declares
+ * itself to the tick, and the rules of the schedule its rows keep. A feature imports
+ * it whole (`import * as schedules`).
  */
+
+/** The runs a tick asks a kind to start: those due by `now`, `limit` at most. */
+export interface DueRuns {
+  now: Date;
+  limit: number;
+  /** When a due row whose account is busy is tried again. */
+  postponeBusyTo: Date;
+}
+
+/** What a kind answers: runs started, and due rows taken (started or postponed). */
+export interface StartedRuns {
+  started: number;
+  taken: number;
+}
+
+/**
+ * A kind of thing that runs again by itself (reports, site audits), as a feature
+ * declares it to the schedule tick: a provider marked @Schedulable() that starts its
+ * due runs. Its rows keep their schedule and next run (ScheduleState below).
+ */
+export interface SchedulableKind {
+  /** Who it is, for the logs: "reports". */
+  readonly scheduledName: string;
+  /**
+   * Takes due rows, oldest first and every account's first before any account's
+   * second, starts their runs within the account's in-flight cap (postponing the
+   * rest) and moves each row's next run on by its period. Database errors propagate.
+   */
+  startDue(due: DueRuns): Promise<StartedRuns>;
+}
+
+/** Marks a provider as a SchedulableKind: the schedule tick finds it at start-up. */
+export const Schedulable = DiscoveryService.createDecorator<void>();
 
 /** A schedulable row's schedule, as it stores it: null when never. */
 export interface ScheduleState {

@@ -1,9 +1,15 @@
 import { Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { Clock, SystemClock } from '../common/clock.js';
 import { ScheduleTick } from './schedule-tick.js';
 
-/** The schedule tick every feature with schedules registers its work with. */
+/**
+ * Schedules for every schedulable kind (schedulable.ts): the tick finds the
+ * kinds' providers by their @Schedulable() mark, so a feature imports nothing here.
+ */
 @Module({
-  providers: [ScheduleTick],
+  imports: [DiscoveryModule],
+  providers: [ScheduleTick, { provide: Clock, useClass: SystemClock }],
   exports: [ScheduleTick],
 })
 export class SchedulesModule {}

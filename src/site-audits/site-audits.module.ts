@@ -5,9 +5,7 @@ import { Clock, SystemClock } from '../common/clock.js';
 import { CrawlerModule } from '../crawler/crawler.module.js';
 import { IdempotencyModule } from '../idempotency/idempotency.module.js';
 import { RateLimitsModule } from '../rate-limits/rate-limits.module.js';
-import { SchedulesModule } from '../schedules/schedules.module.js';
 import { SharingModule } from '../sharing/sharing.module.js';
-import { AuditSchedules } from './audit-schedules.js';
 import { SiteAuditDiffController } from './diff/site-audit-diff.controller.js';
 import { SiteAuditDiffService } from './diff/site-audit-diff.service.js';
 import { SiteAuditExportsController } from './exports/site-audit-exports.controller.js';
@@ -26,25 +24,25 @@ import { SiteAuditTemplatesController } from './templates/site-audit-templates.c
 import { SiteAuditTemplates } from './templates/site-audit-templates.service.js';
 
 /**
- * Site audits: the keyed API of audits, their pages, issues and links, sharing,
- * exports, diffs and schedules; a shareable kind (AUDIT_SHARES), whose shared pages
- * sharing/ runs. The crawl is the crawler's (crawler/), told how it
+ * Site audits: the keyed API of audits, their pages, issues and links, exports and
+ * diffs; a shareable kind (AUDIT_SHARES) and a schedulable one (SiteAuditsService),
+ * whose shared pages and schedules sharing/ and schedules/ run. The crawl is the crawler's (crawler/), told how it
  * ends through the judgement (judgement/). A worker process uses the same module to
  * crawl and judge.
  */
 @Module({
   imports: [
-    AnalysisJobsModule,
-    AuthModule,
-    IdempotencyModule,
-    RateLimitsModule,
-    SchedulesModule,
-    SharingModule,
-    JudgementModule,
+    // The crawl and its judgement first, then what the keyed API and its shared pages use.
     CrawlerModule.register({
       imports: [JudgementModule, AnalysisJobsModule],
       outcomes: SiteCrawlOutcomes,
     }),
+    JudgementModule,
+    AnalysisJobsModule,
+    AuthModule,
+    IdempotencyModule,
+    RateLimitsModule,
+    SharingModule,
   ],
   controllers: [
     SiteAuditsController,
@@ -61,7 +59,6 @@ import { SiteAuditTemplates } from './templates/site-audit-templates.service.js'
     SiteAuditExportsRepository,
     SiteAuditExportsService,
     SiteAuditDiffService,
-    AuditSchedules,
     SharedAudits,
     SiteAuditTemplates,
     { provide: Clock, useClass: SystemClock },

@@ -4,6 +4,8 @@ import { DataSource } from 'typeorm';
 import type { EntityManager } from 'typeorm';
 import { nextRunAfter } from '../schedules/schedule.js';
 import type { Schedule } from '../schedules/schedule.js';
+import type { DueRuns } from '../schedules/schedulable.js';
+import { shareTokenFor } from '../sharing/share-token.js';
 import type { Privacy } from '../sharing/privacy.js';
 import type {
   AuditSettings,
@@ -170,16 +172,13 @@ export class SiteAuditsRepository {
    * Starts the audits of up to `limit` scheduled audits due at `now`, every account's
    * first before any account's second, in one transaction (SKIP LOCKED: two ticks
    * never take the same): each a new audit of the same site, settings and privacy
-   * (`shareToken` gives its token), unless its account has `maxInFlight` audits
-   * queued or running; then its run waits until `postponeTo`. Each one taken moves
-   * on to its next run. Answers the new audits' ids and how many were taken.
+   * (with a share token of its own), unless its account has `maxInFlight` audits
+   * queued or running; then its run waits until `postponeBusyTo`. Each one taken
+   * moves on to its next run. Answers the new audits' ids and how many were taken.
    */
   async startDueSchedules(
-    now: Date,
-    limit: number,
+    { now, limit, postponeBusyTo }: DueRuns,
     maxInFlight: number,
-    postponeTo: Date,
-    shareToken: (privacy: Privacy) => string | null,
   ): Promise<{ started: string[]; taken: number }> {
     return this.db.transaction(async (manager) => {
       const due: DueAudit[] = await manager.query(
@@ -203,7 +202,7 @@ export class SiteAuditsRepository {
         if ((await inFlightOf(manager, accountId)) >= maxInFlight) {
           await manager.query(
             `UPDATE site_audits SET next_run_at = $2 WHERE id = $1`,
-            [audit.id, postponeTo],
+            [audit.id, postponeBusyTo],
           );
           continue;
         }
@@ -216,7 +215,7 @@ export class SiteAuditsRepository {
             settings: audit.settings,
             privacy: audit.privacy,
             passwordHash: audit.password_hash,
-            shareToken: shareToken(audit.privacy),
+            shareToken: shareTokenFor(audit.privacy),
             schedule: null,
             nextRunAt: null,
           },

@@ -44,9 +44,15 @@ export interface AuditWithQueue {
   renderTemplates?: RenderTemplateRow[];
 }
 
-/** The rules of site audits: who sees which, what may be crawled, when they stop. */
+/**
+ * The rules of site audits: who sees which, what may be crawled, when they stop; and
+ * audits as a schedulable kind, whose due schedules each start a new audit.
+ */
+@schedules.Schedulable()
 @Injectable()
-export class SiteAuditsService {
+export class SiteAuditsService implements schedules.SchedulableKind {
+  readonly scheduledName = 'site audits';
+
   constructor(
     private readonly audits: SiteAuditsRepository,
     private readonly pages: SiteAuditPagesRepository,
@@ -240,6 +246,19 @@ export class SiteAuditsService {
   /** 409 naming SCHEDULES_PER_ACCOUNT when the account cannot schedule one more audit. */
   private refuseSchedules(scheduled: number): void {
     schedules.refuseSchedulesPastCap('site audits', scheduled, 1, this.config);
+  }
+
+  /**
+   * Starts the due scheduled audits: each a new audit of its site, settings and
+   * privacy, within the account's in-flight limit; its next run moves on by its period.
+   */
+  async startDue(due: schedules.DueRuns): Promise<schedules.StartedRuns> {
+    const { started, taken } = await this.audits.startDueSchedules(
+      due,
+      this.config.siteAuditsInFlightPerAccount,
+    );
+    for (const id of started) await this.crawler.start(id);
+    return { started: started.length, taken };
   }
 
   private async withQueue(audit: SiteAudit): Promise<AuditWithQueue> {
