@@ -1,5 +1,6 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { Request } from 'express';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import { buildOpenApiDocument } from './common/api-docs.js';
@@ -8,10 +9,33 @@ import { ProblemFilter } from './common/problem.filter.js';
 import { ProblemPages } from './common/problem-pages.js';
 import { RequestValidationPipe } from './common/validation.js';
 import type { AppConfig } from './config/config.js';
+import {
+  BRANDING_BODY_LIMIT_KIB,
+  BRANDING_PATH,
+} from './branding/branding-body.js';
 import { createLog } from './logging/logger.js';
 import { requestLog } from './logging/request-log.js';
 
 const BODY_LIMIT = '16kb';
+
+/** Whether the request is to the branding route, whose body carries a logo. */
+function toBranding(request: Request): boolean {
+  const path = request.path.replace(/\/+$/, '');
+  return path.toLowerCase() === BRANDING_PATH;
+}
+
+/**
+ * Which requests a parser of `type` reads: those of the branding route, or those of
+ * every other. Two parsers of each type, one limit each, so that one route's larger
+ * limit raises no other's.
+ */
+function bodiesOf(type: string, branding: boolean) {
+  // Express has given the request its methods (path, is) before any middleware runs.
+  return (incoming: IncomingMessage) => {
+    const request = incoming as Request;
+    return toBranding(request) === branding && Boolean(request.is(type));
+  };
+}
 
 /** What Node's HTTP parser refuses before any route runs, as the answer names it. */
 const CLIENT_ERRORS: Record<string, [number, string]> = {
@@ -66,12 +90,19 @@ export function configureApp(
   answerClientErrors(app.getHttpServer());
   app.use(requestLog(createLog(config)));
   app.disable('x-powered-by');
-  app.useBodyParser('json', { limit: BODY_LIMIT });
-  app.useBodyParser('urlencoded', {
-    limit: BODY_LIMIT,
-    extended: false,
-    parameterLimit: 100,
-  });
+  for (const branding of [false, true]) {
+    const limit = branding ? `${BRANDING_BODY_LIMIT_KIB}kb` : BODY_LIMIT;
+    app.useBodyParser('json', {
+      limit,
+      type: bodiesOf('application/json', branding),
+    });
+    app.useBodyParser('urlencoded', {
+      limit,
+      extended: false,
+      parameterLimit: 100,
+      type: bodiesOf('application/x-www-form-urlencoded', branding),
+    });
+  }
   app.useGlobalPipes(new RequestValidationPipe());
   app.useGlobalFilters(new ProblemFilter(app.get(ProblemPages)));
   SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app), {

@@ -66,12 +66,17 @@ function hasUndecodablePath(request: Request): boolean {
 interface BodyParserError {
   type?: string;
   status?: number;
+  /** The limit a body passed, in bytes (entity.too.large). */
+  limit?: number;
 }
 
 function bodyParserProblem(error: BodyParserError): ProblemException | null {
   switch (error.type) {
     case 'entity.too.large':
-      return new ProblemException(413, 'The request body is over 16 KiB.');
+      return new ProblemException(
+        413,
+        `The request body is over ${(error.limit ?? 16 * 1024) / 1024} KiB.`,
+      );
     case 'entity.parse.failed':
       return new ProblemException(400, 'The request body is not valid JSON.');
     case 'charset.unsupported':
