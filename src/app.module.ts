@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AuthModule } from './auth/auth.module.js';
+import { BrandingModule } from './branding/branding.module.js';
 import { CatalogueModule } from './catalogue/catalogue.module.js';
 import type { AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
@@ -34,6 +35,7 @@ export class AppModule {
         // The tick of every schedulable kind the feature modules above declare.
         SchedulesModule,
         WebhooksModule,
+        BrandingModule,
         CatalogueModule,
         HealthModule,
       ],

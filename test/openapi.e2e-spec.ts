@@ -172,6 +172,9 @@ describe('OpenAPI document', () => {
       'GET /s/{token}/issues/{check_id}': 'getSharedSiteAuditIssuePage',
       'GET /s/{token}/pages/{page_id}': 'getSharedSiteAuditPageChecks',
       'GET /docs/checks': 'getCheckCatalogue',
+      'GET /api/v1/account/branding': 'getBranding',
+      'PUT /api/v1/account/branding': 'putBranding',
+      'DELETE /api/v1/account/branding': 'deleteBranding',
     });
     const tags = document.tags.map((tag) => tag.name);
     for (const [, operation] of allOperations(document)) {

@@ -314,6 +314,10 @@ const TAGS: Array<[string, string]> = [
     'Audits of whole sites: a crawl from a start URL, every page judged, then the set (duplicates, broken internal links, redirects, canonicals, sitemaps, hreflang, depth); their pages, issues and links.',
   ],
   [
+    'branding',
+    "An account's branding (name, logo, accent colour, contact line, footer), printed on its white-label PDFs and share pages in place of the product's own.",
+  ],
+  [
     'shared reports',
     'Public and password reports, read without an API key: the HTML page at their share_url and its JSON twin for embedding.',
   ],
@@ -340,7 +344,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       [
         'Submit a URL; the service audits the page (search engine readiness, speed, security, web conventions) and stores a report with a score, a rating and a privacy setting.',
         '',
-        'Every /api/v1 route but /api/v1/shared needs `Authorization: Bearer <key>`; keys are issued with `npx report-service keys:create --name <label>`. Bodies are `application/x-www-form-urlencoded` or `application/json`, at most 16 KiB. Every error of the JSON API is an RFC 9457 problem document (`application/problem+json`); the pages under /r answer errors as HTML pages. An empty query or form value counts as absent.',
+        'Every /api/v1 route but /api/v1/shared needs `Authorization: Bearer <key>`; keys are issued with `npx report-service keys:create --name <label>`. Bodies are `application/x-www-form-urlencoded` or `application/json`, at most 16 KiB (384 KiB on PUT /api/v1/account/branding, whose logo travels in the body). Every error of the JSON API is an RFC 9457 problem document (`application/problem+json`); the pages under /r answer errors as HTML pages. An empty query or form value counts as absent.',
         '',
         '**Rate limits**, per API key and shared by every process of the service: RATE_LIMIT_PER_MINUTE requests (default 300) and, among them, ANALYSIS_RATE_LIMIT_PER_MINUTE analyses (default 60: every create, and every update with `results=1`, whatever its answer) in any 60 seconds. Past either, the answer is 429 with `Retry-After`, and the limit that refused the request does not count it; a 401 counts nowhere. Every answer to a request with a valid key carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; where both limits apply they describe the one with fewer requests left (on a tie, the one that resets later).',
       ].join('\n'),

@@ -32,6 +32,7 @@ import { SiteAuditLab1765710000000 } from './migrations/1765710000000-site-audit
 import { ReportLab1765720000000 } from './migrations/1765720000000-report-lab.js';
 import { SiteAuditJudged1765730000000 } from './migrations/1765730000000-site-audit-judged.js';
 import { PageRender1765740000000 } from './migrations/1765740000000-page-render.js';
+import { AccountBranding1765750000000 } from './migrations/1765750000000-account-branding.js';
 
 export const MIGRATIONS = [
   InitialSchema1763800000000,
@@ -64,6 +65,7 @@ export const MIGRATIONS = [
   ReportLab1765720000000,
   SiteAuditJudged1765730000000,
   PageRender1765740000000,
+  AccountBranding1765750000000,
 ];
 
 /** Where the service's data lives: the configured PostgreSQL or the embedded default. */

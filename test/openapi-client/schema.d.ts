@@ -573,6 +573,34 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/account/branding': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get the account's branding, and what its PDFs and share pages print
+     * @description Each field as stored (null when unset; all null, and `updated_at` null, when the account has no branding), and `resolved`: what is printed, the defaults applied (the account's name, a neutral accent colour, no product name).
+     */
+    get: operations['getBranding'];
+    /**
+     * Set the account's branding, in place of the one it had
+     * @description Every field is optional; one left out is unset (it takes its default), so the body is the whole branding. The logo travels as a base64 `data:` URI, so this route takes bodies up to 384 KiB. Answers the branding as GET does.
+     */
+    put: operations['putBranding'];
+    post?: never;
+    /**
+     * Remove the account's branding: back to the defaults
+     * @description Answers 204 whether or not the account had a branding. Its PDFs and share pages then print the account's name and neutral colours.
+     */
+    delete: operations['deleteBranding'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/docs/checks': {
     parameters: {
       query?: never;
@@ -2086,6 +2114,56 @@ export interface components {
       links: components['schemas']['ListLinksView'];
       meta: components['schemas']['ListMetaView'];
     };
+    ResolvedBrandingView: {
+      /**
+       * @description The stored name, else the account's own name.
+       * @example Acme SEO
+       */
+      name: string;
+      /** @description The logo as a base64 `data:` URI whose type is the one its bytes proved (`image/png` or `image/svg+xml`; an SVG as it was cleaned). Null: no logo. */
+      logo: string | null;
+      /**
+       * @description The stored accent colour, else a neutral grey (`#4b5563`).
+       * @example #0a7
+       */
+      accent_color: string;
+      /** @example null */
+      contact: string | null;
+      /** @example null */
+      footer: string | null;
+      /** @description Whether the product's own name appears anywhere. */
+      show_product_name: boolean;
+    };
+    BrandingView: {
+      /**
+       * @description The agency's name; null: the account's name is printed.
+       * @example Acme SEO
+       */
+      name: string | null;
+      /** @description The logo as a base64 `data:` URI whose type is the one its bytes proved (`image/png` or `image/svg+xml`; an SVG as it was cleaned). Null: none. */
+      logo: string | null;
+      /**
+       * @description `#rgb` or `#rrggbb`, lowercased; null: the neutral default.
+       * @example #0a7
+       */
+      accent_color: string | null;
+      /** @example null */
+      contact: string | null;
+      /** @example null */
+      footer: string | null;
+      /** @default false */
+      show_product_name: boolean;
+      /**
+       * Format: date-time
+       * @description When the branding was last set; null when the account has none (every field then takes its default).
+       */
+      updated_at: string | null;
+      /** @description What the PDFs and share pages print, the defaults applied. */
+      resolved: components['schemas']['ResolvedBrandingView'];
+    };
+    BrandingEnvelope: {
+      data: components['schemas']['BrandingView'];
+    };
     ProblemDocumentView: {
       /** @example about:blank */
       type: string;
@@ -2544,6 +2622,74 @@ export interface components {
             | 'site_audit.failed'
             | 'site_audit.changed'
           )[];
+        };
+      };
+    };
+    PutBrandingDto: {
+      content: {
+        'application/x-www-form-urlencoded': {
+          /**
+           * @description The agency's name as its clients read it, in place of the account's name. At most 100 characters.
+           * @example Acme SEO
+           */
+          name?: string;
+          /**
+           * @description The logo as a base64 `data:` URI: `data:image/png;base64,…` or `data:image/svg+xml;base64,…`, at most 256 KiB once decoded. Its type is decided by its bytes, not by the type the URI declares: a whole PNG (signature, IHDR of 1 to 10000 pixels a side, every chunk's CRC, IEND), or an SVG, which is rebuilt from an allow-list of drawing elements and attributes (no script, foreignObject, event handler, style loading url() or @import, nor reference but #fragments and embedded PNGs). Anything else (JPEG, GIF, text) is refused. The body of this route may be up to 384 KiB.
+           * @example data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAxIDEiLz4=
+           */
+          logo?: string;
+          /**
+           * @description The colour of headings, bars and links on the PDFs and share pages: a CSS hex colour, `#rgb` or `#rrggbb` (stored lowercased). Without it, a neutral grey.
+           * @example #0a7
+           */
+          accent_color?: string;
+          /**
+           * @description A contact line (address, telephone, e-mail). At most 200 characters.
+           * @example hello@acme-seo.example · +44 20 7946 0000
+           */
+          contact?: string;
+          /**
+           * @description The footer of every page. At most 500 characters.
+           * @example Prepared for you by Acme SEO.
+           */
+          footer?: string;
+          /**
+           * @description Whether the product's own name may appear on the PDFs and share pages. False (the default): it appears nowhere.
+           * @default false
+           */
+          show_product_name?: boolean;
+        };
+        'application/json': {
+          /**
+           * @description The agency's name as its clients read it, in place of the account's name. At most 100 characters.
+           * @example Acme SEO
+           */
+          name?: string;
+          /**
+           * @description The logo as a base64 `data:` URI: `data:image/png;base64,…` or `data:image/svg+xml;base64,…`, at most 256 KiB once decoded. Its type is decided by its bytes, not by the type the URI declares: a whole PNG (signature, IHDR of 1 to 10000 pixels a side, every chunk's CRC, IEND), or an SVG, which is rebuilt from an allow-list of drawing elements and attributes (no script, foreignObject, event handler, style loading url() or @import, nor reference but #fragments and embedded PNGs). Anything else (JPEG, GIF, text) is refused. The body of this route may be up to 384 KiB.
+           * @example data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAxIDEiLz4=
+           */
+          logo?: string;
+          /**
+           * @description The colour of headings, bars and links on the PDFs and share pages: a CSS hex colour, `#rgb` or `#rrggbb` (stored lowercased). Without it, a neutral grey.
+           * @example #0a7
+           */
+          accent_color?: string;
+          /**
+           * @description A contact line (address, telephone, e-mail). At most 200 characters.
+           * @example hello@acme-seo.example · +44 20 7946 0000
+           */
+          contact?: string;
+          /**
+           * @description The footer of every page. At most 500 characters.
+           * @example Prepared for you by Acme SEO.
+           */
+          footer?: string;
+          /**
+           * @description Whether the product's own name may appear on the PDFs and share pages. False (the default): it appears nowhere.
+           * @default false
+           */
+          show_product_name?: boolean;
         };
       };
     };
@@ -6244,6 +6390,239 @@ export interface operations {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
           'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
           'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description Too many requests with this API key; see Retry-After. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      431: components['responses']['HeadersTooLarge'];
+      /** @description The database, or the store of the rate limits, is unreachable; see Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+    };
+  };
+  getBranding: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BrandingEnvelope'];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          /** @description The authentication scheme the route expects. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description Too many requests with this API key; see Retry-After. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      431: components['responses']['HeadersTooLarge'];
+      /** @description The database, or the store of the rate limits, is unreachable; see Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+    };
+  };
+  putBranding: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: components['requestBodies']['PutBrandingDto'];
+    responses: {
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BrandingEnvelope'];
+        };
+      };
+      /** @description The body cannot be parsed (malformed JSON). */
+      400: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          /** @description The authentication scheme the route expects. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description The body is over 384 KiB. */
+      413: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description The body is neither application/x-www-form-urlencoded nor application/json. */
+      415: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description A field failed validation (a name, contact or footer too long, an accent_color that is not #rgb or #rrggbb, a logo that is not a whole PNG or an SVG, or over 256 KiB once decoded); `errors` names every one. */
+      422: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description Too many requests with this API key; see Retry-After. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      431: components['responses']['HeadersTooLarge'];
+      /** @description The database, or the store of the rate limits, is unreachable; see Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+    };
+  };
+  deleteBranding: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed (or there was none). */
+      204: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          /** @description The authentication scheme the route expects. */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content: {
