@@ -79,6 +79,9 @@ const AUDIT = /^curl -s -X POST \$API\/reports .*\\\n.*-d privacy=0\n$/m;
 /** A block that reads a site audit's issues: the stand-in's broken link must be among them. */
 const SITE_AUDIT_ISSUES = /^curl -s \$API\/site-audits\/\$AUDIT\/issues /m;
 
+/** A block that sets or reads the README's branding: the answer is the one it set. */
+const BRANDING = /^curl -s (?:-X PUT )?\$API\/account\/branding /m;
+
 /** Where the reader's answers are refusals, as the README shows them. */
 function expectedRefusals(block: Block, restarted: boolean): number[] {
   return block.text.includes('http://127.0.0.1:8080/') && !restarted
@@ -260,6 +263,24 @@ describe('the examples of the README and of the pages it leads to first', () => 
         } else if (SITE_AUDIT_ISSUES.test(block.text)) {
           // The audit was judged, and found what the stand-in site holds.
           expect(result.stdout).toContain('"id":"broken_link","scope":"site"');
+        } else if (BRANDING.test(block.text)) {
+          // The agency's branding, printed as set, its logo cleaned and kept.
+          const branding = (
+            JSON.parse(result.stdout) as {
+              data: { logo: string; resolved: object };
+            }
+          ).data;
+          expect(branding).toMatchObject({
+            name: 'Acme SEO',
+            accent_color: '#0a7',
+            resolved: { name: 'Acme SEO', show_product_name: false },
+          });
+          const [, logo] = /^data:image\/svg\+xml;base64,(.+)$/.exec(
+            branding.logo,
+          )!;
+          expect(Buffer.from(logo, 'base64').toString()).toContain(
+            '<circle cx="20" cy="20" r="18" fill="#0a7"/>',
+          );
         } else if (AUDIT.test(block.text)) {
           // A first audit: completed, and its share_url opens.
           const report = (
