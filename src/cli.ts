@@ -34,8 +34,8 @@ import {
   AssertionsError,
   gateConfigOf,
   isPresetName,
-} from './site-audits/gate/assertions.js';
-import { BaselineError, baselineOf } from './site-audits/gate/audit-export.js';
+} from './gate/assertions.js';
+import { BaselineError, baselineOf } from './gate/audit-export.js';
 import { httpSiteAuditClient } from './site-audits/cli/site-audit-client.js';
 import type { SiteAuditClient } from './site-audits/cli/site-audit-client.js';
 

@@ -3,11 +3,11 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { ServerResponse } from 'node:http';
-import { gateConfigOf } from '../src/site-audits/gate/assertions.js';
-import type { AuditExport } from '../src/site-audits/gate/audit-export.js';
-import { judgeGate } from '../src/site-audits/gate/judge-gate.js';
-import { renderJunit } from '../src/site-audits/gate/junit.js';
-import { renderSarif } from '../src/site-audits/gate/sarif.js';
+import { gateConfigOf } from '../src/gate/assertions.js';
+import type { AuditExport } from '../src/gate/audit-export.js';
+import { judgeGate } from '../src/gate/judge-gate.js';
+import { renderJunit } from '../src/outputs/formats/junit.js';
+import { renderSarif } from '../src/outputs/formats/sarif.js';
 import {
   EXPECTED_SITE_CHECKS,
   startAuditFixtureSite,

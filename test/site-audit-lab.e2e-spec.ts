@@ -1,4 +1,4 @@
-import { gateConfigOf } from '../src/site-audits/gate/assertions.js';
+import { gateConfigOf } from '../src/gate/assertions.js';
 import { exportOf, gateAudit } from '../src/site-audits/cli/audit-gate.js';
 import { inProcessSiteAuditClient } from '../src/site-audits/cli/in-process-site-audits.js';
 import type { SiteAuditView } from '../src/site-audits/site-audit.view.js';

@@ -1,9 +1,9 @@
-import { gateConfigOf } from '../src/site-audits/gate/assertions.js';
-import { judgeGate } from '../src/site-audits/gate/judge-gate.js';
-import { renderJunit } from '../src/site-audits/gate/junit.js';
-import { renderMarkdown } from '../src/site-audits/gate/markdown.js';
-import { renderSarif } from '../src/site-audits/gate/sarif.js';
-import { renderGateSummary } from '../src/site-audits/gate/summary.js';
+import { gateConfigOf } from '../src/gate/assertions.js';
+import { judgeGate } from '../src/gate/judge-gate.js';
+import { renderJunit } from '../src/outputs/formats/junit.js';
+import { renderMarkdown } from '../src/outputs/formats/markdown.js';
+import { renderSarif } from '../src/outputs/formats/sarif.js';
+import { renderGateSummary } from '../src/gate/summary.js';
 import { gateAuditOf } from './support/gate-audits.js';
 import { junitErrors, sarifErrors } from './support/gate-schemas.js';
 

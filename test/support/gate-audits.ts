@@ -1,4 +1,4 @@
-import type { GateAudit } from '../../src/site-audits/gate/audit-export.js';
+import type { GateAudit } from '../../src/gate/audit-export.js';
 
 /** An audit as the gate reads it: `issues` maps a check id to the URLs it affects. */
 export function gateAuditOf(

@@ -1,15 +1,15 @@
 import { TARGETED_CHECKS } from '../findings/targets.js';
 import type { AuditIssueView } from '../site-audit-page.view.js';
 import type { SiteAuditView } from '../site-audit.view.js';
-import type { GateConfig } from '../gate/assertions.js';
-import { baselineOf } from '../gate/audit-export.js';
-import type { AuditExport, GateAudit } from '../gate/audit-export.js';
-import { judgeGate } from '../gate/judge-gate.js';
-import type { GateVerdict } from '../gate/judge-gate.js';
-import { renderJunit } from '../gate/junit.js';
-import { renderMarkdown } from '../gate/markdown.js';
-import { renderSarif } from '../gate/sarif.js';
-import { renderGateSummary } from '../gate/summary.js';
+import type { GateConfig } from '../../gate/assertions.js';
+import { baselineOf } from '../../gate/audit-export.js';
+import type { AuditExport, GateAudit } from '../../gate/audit-export.js';
+import { judgeGate } from '../../gate/judge-gate.js';
+import type { GateVerdict } from '../../gate/judge-gate.js';
+import { renderJunit } from '../../outputs/formats/junit.js';
+import { renderMarkdown } from '../../outputs/formats/markdown.js';
+import { renderSarif } from '../../outputs/formats/sarif.js';
+import { renderGateSummary } from '../../gate/summary.js';
 import type { SiteAuditClient } from './site-audit-client.js';
 
 /** What `audit-site --assert` adds to the audit: the assertions, a baseline, the files to write. */

@@ -5,8 +5,8 @@ import type { AuditIssueView } from '../site-audit-page.view.js';
 import type { SiteAuditView } from '../site-audit.view.js';
 import { ServiceUnreachable, SiteAuditRefused } from './site-audit-client.js';
 import type { SiteAuditClient } from './site-audit-client.js';
-import { BaselineError } from '../gate/audit-export.js';
-import type { GateAudit } from '../gate/audit-export.js';
+import { BaselineError } from '../../gate/audit-export.js';
+import type { GateAudit } from '../../gate/audit-export.js';
 import {
   baselineFromService,
   exportOf,

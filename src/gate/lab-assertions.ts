@@ -1,6 +1,6 @@
-import { LAB_METRIC_IDS } from '../../lab/lab-result.js';
-import type { LabMetricId } from '../../lab/lab-result.js';
-import { labFigure } from '../../lab/lab-text.js';
+import { LAB_METRIC_IDS } from '../lab/lab-result.js';
+import type { LabMetricId } from '../lab/lab-result.js';
+import { labFigure } from '../lab/lab-text.js';
 import type { Level } from './assertion-entry.js';
 
 /**

@@ -1,10 +1,10 @@
 import { visibleBidiControls } from '../../common/bidi-controls.js';
-import { answerOf } from '../findings/targets.js';
-import type { FindingTarget } from '../findings/targets.js';
-import { conditionOf } from './assertions.js';
+import { answerOf } from '../../site-audits/findings/targets.js';
+import type { FindingTarget } from '../../site-audits/findings/targets.js';
+import { conditionOf } from '../../gate/assertions.js';
 import { labFigure } from '../../lab/lab-text.js';
-import type { TemplateBreach } from './lab-assertions.js';
-import type { AssertionOutcome, GateVerdict } from './judge-gate.js';
+import type { TemplateBreach } from '../../gate/lab-assertions.js';
+import type { AssertionOutcome, GateVerdict } from '../../gate/judge-gate.js';
 
 /** Pages listed per check in the comment; a pull request's comment stays readable. */
 export const PAGES_LISTED = 20;

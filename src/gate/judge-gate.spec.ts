@@ -1,7 +1,7 @@
 import { gateConfigOf } from './assertions.js';
 import { BaselineError, baselineOf } from './audit-export.js';
 import { judgeGate } from './judge-gate.js';
-import { gateAuditOf } from '../../../test/support/gate-audits.js';
+import { gateAuditOf } from '../../test/support/gate-audits.js';
 
 const SITE = 'https://example.com/';
 const u = (path: string) => `https://example.com${path}`;

@@ -1,7 +1,7 @@
-import { answerOf } from '../findings/targets.js';
-import { nameOf } from './summary.js';
+import { answerOf } from '../../site-audits/findings/targets.js';
+import { nameOf } from '../../gate/summary.js';
 import { labFigure } from '../../lab/lab-text.js';
-import type { AssertionOutcome, GateVerdict } from './judge-gate.js';
+import type { AssertionOutcome, GateVerdict } from '../../gate/judge-gate.js';
 
 /**
  * The verdict as a JUnit XML report, valid against the common schema (Apache Ant's, as

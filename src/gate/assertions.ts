@@ -1,6 +1,6 @@
-import type { FindingScope } from '../findings/findings.js';
-import { CHECKS, SITE_CHECKS } from '../../analysis/index.js';
-import type { Importance } from '../../analysis/index.js';
+import type { FindingScope } from '../site-audits/findings/findings.js';
+import { CHECKS, SITE_CHECKS } from '../analysis/index.js';
+import type { Importance } from '../analysis/index.js';
 import { LEVELS } from './assertion-entry.js';
 import type { AssertionEntry, Level } from './assertion-entry.js';
 import { PRESETS } from './presets.js';

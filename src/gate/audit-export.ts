@@ -1,7 +1,7 @@
-import type { FindingTarget } from '../findings/targets.js';
-import type { AuditIssueView } from '../site-audit-page.view.js';
-import type { SiteAuditView } from '../site-audit.view.js';
-import type { TemplateView } from '../templates/template.view.js';
+import type { FindingTarget } from '../site-audits/findings/targets.js';
+import type { AuditIssueView } from '../site-audits/site-audit-page.view.js';
+import type { SiteAuditView } from '../site-audits/site-audit.view.js';
+import type { TemplateView } from '../site-audits/templates/template.view.js';
 import type { GateTemplate } from './lab-assertions.js';
 
 /** An issue of the export: the check, and the URL of every page it affects. */

@@ -1,5 +1,5 @@
-import type { FindingTarget } from '../findings/targets.js';
-import type { FindingScope } from '../findings/findings.js';
+import type { FindingTarget } from '../site-audits/findings/targets.js';
+import type { FindingScope } from '../site-audits/findings/findings.js';
 import { checkInfo, conditionOf } from './assertions.js';
 import type { Level } from './assertion-entry.js';
 import type { Assertion, CheckInfo, GateConfig } from './assertions.js';

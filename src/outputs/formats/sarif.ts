@@ -1,8 +1,8 @@
-import { answerOf } from '../findings/targets.js';
+import { answerOf } from '../../site-audits/findings/targets.js';
 import { createHash } from 'node:crypto';
-import { conditionOf } from './assertions.js';
+import { conditionOf } from '../../gate/assertions.js';
 import { labFigure } from '../../lab/lab-text.js';
-import type { AssertionOutcome, GateVerdict } from './judge-gate.js';
+import type { AssertionOutcome, GateVerdict } from '../../gate/judge-gate.js';
 
 /** The schema a SARIF 2.1.0 log names (OASIS, errata 01). */
 export const SARIF_SCHEMA_URI =

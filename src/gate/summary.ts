@@ -1,6 +1,6 @@
-import { answerOf } from '../findings/targets.js';
+import { answerOf } from '../site-audits/findings/targets.js';
 import { conditionOf } from './assertions.js';
-import { labFigure } from '../../lab/lab-text.js';
+import { labFigure } from '../lab/lab-text.js';
 import type { AssertionOutcome, GateVerdict } from './judge-gate.js';
 
 /** Pages listed under a failed assertion on the terminal; the files list them all. */
