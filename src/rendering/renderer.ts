@@ -15,6 +15,8 @@ import { KeptContexts } from './kept-contexts.js';
 import type { KeptContextsStats } from './kept-contexts.js';
 import { DEFAULT_RENDER_OPTIONS } from './render-page.js';
 import type { RenderedPage, RenderOptions } from './render-page.js';
+import { DEFAULT_PRINT_OPTIONS, printPdf } from './print-pdf.js';
+import type { PrintedPdf, PrintOptions } from './print-pdf.js';
 
 /** The renderer of a process: its browser, its pool, its network rules. */
 export interface RendererOptions {
@@ -113,6 +115,22 @@ export class Renderer {
     return await this.pool.use((chromium) =>
       this.contexts.render(chromium.browser, url, {
         ...DEFAULT_RENDER_OPTIONS,
+        ...options,
+      }),
+    );
+  }
+
+  /**
+   * Prints a self-contained HTML document to a tagged PDF in this renderer's sandboxed
+   * browser, with no script and no network (print-pdf.ts).
+   */
+  async print(
+    html: string,
+    options: Partial<PrintOptions> = {},
+  ): Promise<PrintedPdf> {
+    return await this.pool.use((chromium) =>
+      printPdf(chromium.browser, html, {
+        ...DEFAULT_PRINT_OPTIONS,
         ...options,
       }),
     );
