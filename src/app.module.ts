@@ -14,6 +14,7 @@ import type { DatabaseTarget } from './database/database.js';
 import { ReportsModule } from './reports/reports.module.js';
 import { SchedulesModule } from './schedules/schedules.module.js';
 import { SiteAuditsModule } from './site-audits/site-audits.module.js';
+import { OutputsModule } from './outputs/outputs.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
 
 @Module({})
@@ -32,6 +33,7 @@ export class AppModule {
         AuthModule,
         ReportsModule,
         SiteAuditsModule,
+        OutputsModule,
         // The tick of every schedulable kind the feature modules above declare.
         SchedulesModule,
         WebhooksModule,

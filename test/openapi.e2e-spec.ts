@@ -159,6 +159,8 @@ describe('OpenAPI document', () => {
       'GET /api/v1/site-audits/{id}/issues/{check_id}/targets':
         'listSiteAuditIssueTargets',
       'GET /api/v1/site-audits/{id}/links': 'listSiteAuditLinks',
+      'GET /api/v1/site-audits/{id}/export/{format}': 'exportSiteAudit',
+      'GET /api/v1/reports/{id}/export/{format}': 'exportReport',
       'GET /api/v1/webhooks/{id}/deliveries': 'listWebhookDeliveries',
       'GET /api/v1/reports/{id}/runs': 'listReportRuns',
       'GET /api/v1/reports/{id}/runs/{run}': 'getReportRun',

@@ -52,6 +52,8 @@ import {
     ReportRunsRepository,
     ReportRunsService,
   ],
+  // What the outputs read to write a report's document.
+  exports: [ReportsService, ReportRunsRepository],
 })
 export class ReportsModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

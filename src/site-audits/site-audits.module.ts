@@ -63,5 +63,12 @@ import { SiteAuditTemplates } from './templates/site-audit-templates.service.js'
     SiteAuditTemplates,
     { provide: Clock, useClass: SystemClock },
   ],
+  // What the outputs read to write an audit's document.
+  exports: [
+    SiteAuditsService,
+    SiteAuditPagesService,
+    SiteAuditPagesRepository,
+    SiteAuditTemplates,
+  ],
 })
 export class SiteAuditsModule {}

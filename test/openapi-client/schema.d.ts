@@ -477,6 +477,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/site-audits/{id}/export/{format}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A finished site audit in a format: PDF, HTML, JSON, CSV, Markdown, JUnit or SARIF
+     * @description The audit's document written by the format asked for, as an attachment named `site-audit-{id}.{extension}`. The PDF is the white-label report an agency sends, in the account's branding (`/account/branding`). The JUnit, SARIF and Markdown formats are the SEO gate's verdict by the `assert` preset.
+     */
+    get: operations['exportSiteAudit'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/reports/{id}/export/{format}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A report in a format: PDF, HTML or JSON
+     * @description The report's document written by the format asked for, as an attachment named `report-{id}.{extension}`. The PDF is the white-label document an agency sends, in the account's branding (`/account/branding`). The formats of site audits only (CSV, Markdown, JUnit, SARIF) answer 404.
+     */
+    get: operations['exportReport'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/webhooks': {
     parameters: {
       query?: never;
@@ -5783,6 +5823,215 @@ export interface operations {
       };
       /** @description No such site audit in this account. */
       404: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description Too many requests with this API key; see Retry-After. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      431: components['responses']['HeadersTooLarge'];
+      /** @description The database, or the store of the rate limits, is unreachable; see Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+    };
+  };
+  exportSiteAudit: {
+    parameters: {
+      query?: {
+        /** @description The gate preset the `junit`, `sarif` and `markdown` formats judge the audit by; the other formats ignore it. */
+        assert?: 'seo:recommended' | 'seo:strict';
+      };
+      header?: never;
+      path: {
+        /** @description `html` (text/html; charset=utf-8): The white-label document the PDF prints, as one self-contained HTML file (styles inline, no script). `json` (application/json): A site audit, its issues with every affected URL (and targets), and with lab its templates: what `audit-site --json` prints and `--baseline` reads; a report as GET /reports/{id} answers it. `csv` (text/csv; charset=utf-8): The findings, one row each, the most important first (every affected page of every check is in `issues.csv`). `markdown` (text/markdown; charset=utf-8): The SEO gate's verdict as Markdown, for a pull request's comment. `junit` (application/xml): The SEO gate's verdict as JUnit XML: a test case per assertion (the `assert` preset's, `seo:recommended` by default). `sarif` (application/sarif+json): The SEO gate's verdict as SARIF 2.1.0: a rule per assertion, a result per failed page. */
+        format: 'html' | 'json' | 'csv' | 'markdown' | 'junit' | 'sarif';
+        /** @description The site audit's `id`: a positive integer of at most 18 digits, written without leading zeros; anything else answers 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file, as an attachment. */
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+          'application/json': Record<string, never>;
+          'text/csv': string;
+          'text/markdown': string;
+          'application/xml': string;
+          'application/sarif+json': Record<string, never>;
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          /** @description The authentication scheme the route expects. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description No such site audit in this account, or no such format. */
+      404: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description The audit has not stopped yet (or its site checks are being judged): ask again then. */
+      409: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description `assert` is not a preset. */
+      422: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description Too many requests with this API key; see Retry-After. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      431: components['responses']['HeadersTooLarge'];
+      /** @description The database, or the store of the rate limits, is unreachable; see Retry-After. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+    };
+  };
+  exportReport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description `html` (text/html; charset=utf-8): The white-label document the PDF prints, as one self-contained HTML file (styles inline, no script). `json` (application/json): A site audit, its issues with every affected URL (and targets), and with lab its templates: what `audit-site --json` prints and `--baseline` reads; a report as GET /reports/{id} answers it. `csv` (text/csv; charset=utf-8): The findings, one row each, the most important first (every affected page of every check is in `issues.csv`). `markdown` (text/markdown; charset=utf-8): The SEO gate's verdict as Markdown, for a pull request's comment. `junit` (application/xml): The SEO gate's verdict as JUnit XML: a test case per assertion (the `assert` preset's, `seo:recommended` by default). `sarif` (application/sarif+json): The SEO gate's verdict as SARIF 2.1.0: a rule per assertion, a result per failed page. */
+        format: 'html' | 'json' | 'csv' | 'markdown' | 'junit' | 'sarif';
+        /** @description The report's `id`: a positive integer of at most 18 digits, written without leading zeros; anything else answers 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file, as an attachment. */
+      200: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+          'application/json': Record<string, never>;
+          'text/csv': string;
+          'text/markdown': string;
+          'application/xml': string;
+          'application/sarif+json': Record<string, never>;
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key. */
+      401: {
+        headers: {
+          /** @description The authentication scheme the route expects. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description No such report in this account, or no such format of a report. */
+      404: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description The report has no completed analysis yet: ask again once it has. */
+      409: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
           'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];

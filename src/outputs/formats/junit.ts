@@ -1,3 +1,5 @@
+import type { OutputFormat } from '../output-format.js';
+import { verdictOf } from './verdict.js';
 import { answerOf } from '../../site-audits/findings/targets.js';
 import { nameOf } from '../../gate/summary.js';
 import { labFigure } from '../../lab/lab-text.js';
@@ -113,3 +115,18 @@ function attr(value: string): string {
     .replace(/\n/g, '&#10;')
     .replace(/\r/g, '&#13;');
 }
+
+export const JUNIT_FORMAT: OutputFormat = {
+  name: 'junit',
+  mediaType: 'application/xml',
+  extension: 'junit.xml',
+  description:
+    "The SEO gate's verdict as JUnit XML: a test case per assertion (the `assert` preset's, `seo:recommended` by default).",
+  needs: { pagesPerFinding: 'all' },
+  siteAudit: (document, tools) =>
+    Promise.resolve(
+      Buffer.from(
+        renderJunit(verdictOf(document, tools), { hostname: tools.hostname }),
+      ),
+    ),
+};

@@ -1,3 +1,5 @@
+import type { OutputFormat } from '../output-format.js';
+import { verdictOf } from './verdict.js';
 import { visibleBidiControls } from '../../common/bidi-controls.js';
 import { answerOf } from '../../site-audits/findings/targets.js';
 import type { FindingTarget } from '../../site-audits/findings/targets.js';
@@ -164,3 +166,14 @@ export function markdownText(text: string): string {
     .replace(/[\\`*_{}[\]()#+\-.!|<>~&"':]/g, '\\$&');
 }
 const count = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;
+
+export const MARKDOWN_FORMAT: OutputFormat = {
+  name: 'markdown',
+  mediaType: 'text/markdown; charset=utf-8',
+  extension: 'md',
+  description:
+    "The SEO gate's verdict as Markdown, for a pull request's comment.",
+  needs: { pagesPerFinding: 'all' },
+  siteAudit: (document, tools) =>
+    Promise.resolve(Buffer.from(renderMarkdown(verdictOf(document, tools)))),
+};

@@ -1,3 +1,5 @@
+import type { OutputFormat } from '../output-format.js';
+import { verdictOf } from './verdict.js';
 import { answerOf } from '../../site-audits/findings/targets.js';
 import { createHash } from 'node:crypto';
 import { conditionOf } from '../../gate/assertions.js';
@@ -171,3 +173,20 @@ function targetsFrom(outcome: AssertionOutcome, url: string): string {
 function levelOf(outcome: AssertionOutcome): 'error' | 'warning' {
   return outcome.assertion.level === 'error' ? 'error' : 'warning';
 }
+
+export const SARIF_FORMAT: OutputFormat = {
+  name: 'sarif',
+  mediaType: 'application/sarif+json',
+  extension: 'sarif',
+  description:
+    "The SEO gate's verdict as SARIF 2.1.0: a rule per assertion, a result per failed page.",
+  needs: { pagesPerFinding: 'all' },
+  siteAudit: (document, tools) =>
+    Promise.resolve(
+      Buffer.from(
+        renderSarif(verdictOf(document, tools), {
+          toolVersion: tools.toolVersion,
+        }),
+      ),
+    ),
+};

@@ -23,6 +23,24 @@ export class AuditDiffs {
     );
   }
 
+  /** The audit's score and those of the completed audits of its start URL before it, oldest first. */
+  async scoreHistory(
+    audit: SiteAudit,
+    limit: number,
+  ): Promise<Array<{ id: number; score: number; finished_at: string }>> {
+    const rows = await this.store.scoresUpTo(
+      audit.accountId,
+      audit.url,
+      audit.id,
+      limit,
+    );
+    return rows.reverse().map((row) => ({
+      id: Number(row.id),
+      score: row.score,
+      finished_at: new Date(row.finished_at).toISOString(),
+    }));
+  }
+
   /** What changed from one audit to the other, each change's pages capped at `cap`. */
   async between(
     fromId: string,

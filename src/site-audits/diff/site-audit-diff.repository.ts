@@ -26,6 +26,22 @@ export class SiteAuditDiffRepository {
     return row ? String(row.id) : null;
   }
 
+  /** Scores of the account's completed audits of `url` up to `uptoId`, newest first. */
+  async scoresUpTo(
+    accountId: string,
+    url: string,
+    uptoId: string,
+    limit: number,
+  ): Promise<Array<{ id: string; score: number; finished_at: Date }>> {
+    return this.db.query(
+      `SELECT id, score, finished_at FROM site_audits
+       WHERE account_id = $1 AND url = $2 AND id <= $3 AND status = 'completed'
+         AND score IS NOT NULL AND finished_at IS NOT NULL
+       ORDER BY id DESC LIMIT $4`,
+      [accountId, url, uptoId, limit],
+    );
+  }
+
   /** Every page of the audit with the fields a diff compares, by URL. */
   pagesOf(
     auditId: string,

@@ -1,5 +1,5 @@
 import { CHECKS, SITE_CHECKS } from '../../analysis/index.js';
-import type { Importance } from '../../analysis/index.js';
+import type { Category, Importance } from '../../analysis/index.js';
 
 /**
  * Where a finding lives: `host`, one fact about the server (the same verdict on every
@@ -29,6 +29,10 @@ export interface CheckEntry {
   title: string;
   importance: Importance;
   advice: string;
+  /** The page check's category; `site` for a check across pages. */
+  category: Category | 'site';
+  /** One sentence: when a page check passes, or when a site check affects a page. */
+  explains: string;
 }
 
 const ENTRIES = new Map<string, CheckEntry>([
@@ -41,6 +45,8 @@ const ENTRIES = new Map<string, CheckEntry>([
       title: check.title,
       importance: check.importance,
       advice: check.advice,
+      category: check.category,
+      explains: check.passesWhen,
     },
   ]),
   ...SITE_CHECKS.map((check): [string, CheckEntry] => [
@@ -52,6 +58,8 @@ const ENTRIES = new Map<string, CheckEntry>([
       title: check.title,
       importance: check.importance,
       advice: check.advice,
+      category: 'site',
+      explains: check.affectsWhen,
     },
   ]),
 ]);
@@ -136,6 +144,8 @@ export function findingsOf(
         title: id,
         importance: 'low',
         advice: '',
+        category: 'miscellaneous',
+        explains: '',
       };
       const scope = scopeOf(entry, pages, htmlPages);
       return {

@@ -1,0 +1,106 @@
+import { hostname } from 'node:os';
+import { Injectable } from '@nestjs/common';
+import { NotFoundProblem } from '../common/problem.js';
+import { serviceVersion } from '../common/service-version.js';
+import { gateConfigOf } from '../gate/assertions.js';
+import { Renderer } from '../rendering/index.js';
+import type { OutputFormat, OutputTools } from './output-format.js';
+import { OUTPUT_FORMATS, outputFormatNamed } from './output-formats.js';
+import { ReportDocuments } from './report-documents.js';
+import { SiteAuditDocuments } from './site-audit-documents.js';
+
+/** The preset verdict formats judge by when none is asked for. */
+export const DEFAULT_PRESET = 'seo:recommended';
+
+/** The service's version, as SARIF names the tool's. */
+const VERSION = serviceVersion();
+
+/** A written output: its bytes, its format, the file name it is offered under. */
+export interface WrittenOutput {
+  body: Buffer;
+  format: OutputFormat;
+  fileName: string;
+}
+
+/** One way out: loads an audit's document once and has the format asked for write it. */
+@Injectable()
+export class OutputsService {
+  constructor(
+    private readonly siteAudits: SiteAuditDocuments,
+    private readonly reports: ReportDocuments,
+    private readonly renderer: Renderer,
+  ) {}
+
+  /** 404: no such audit or format; 409: the audit has not finished. */
+  async siteAudit(
+    accountId: string,
+    auditId: string,
+    formatName: string,
+    options: { assert?: string; origin: string },
+  ): Promise<WrittenOutput> {
+    const format = formatFor(formatName, 'siteAudit', 'a site audit');
+    const document = await this.siteAudits.load(
+      accountId,
+      auditId,
+      format.needs,
+      options.origin,
+    );
+    return {
+      body: await format.siteAudit!(
+        document,
+        this.toolsFor(options.assert ?? DEFAULT_PRESET),
+      ),
+      format,
+      fileName: `site-audit-${auditId}.${format.extension}`,
+    };
+  }
+
+  /** 404: no such report, or a format of site audits only; 409: no completed analysis yet. */
+  async report(
+    accountId: string,
+    reportId: string,
+    formatName: string,
+    options: { origin: string },
+  ): Promise<WrittenOutput> {
+    const format = formatFor(formatName, 'report', 'a report');
+    const document = await this.reports.load(
+      accountId,
+      reportId,
+      options.origin,
+    );
+    return {
+      body: await format.report!(document, this.toolsFor(DEFAULT_PRESET)),
+      format,
+      fileName: `report-${reportId}.${format.extension}`,
+    };
+  }
+
+  private toolsFor(preset: string): OutputTools {
+    return {
+      print: (html, frame) =>
+        this.renderer.print(html, {
+          headerTemplate: frame.header,
+          footerTemplate: frame.footer,
+        }),
+      gate: gateConfigOf(preset, 'assert'),
+      hostname: hostname(),
+      toolVersion: VERSION,
+    };
+  }
+}
+
+/** The format of that name that writes this subject; 404 naming those that do. */
+function formatFor(
+  name: string,
+  writer: 'siteAudit' | 'report',
+  subject: string,
+): OutputFormat {
+  const format = outputFormatNamed(name);
+  if (format?.[writer]) return format;
+  const names = OUTPUT_FORMATS.filter((one) => one[writer]).map(
+    (one) => one.name,
+  );
+  throw new NotFoundProblem(
+    `There is no format "${name}" of ${subject}; its formats: ${names.join(', ')}.`,
+  );
+}

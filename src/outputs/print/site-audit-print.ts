@@ -1,0 +1,304 @@
+import { gauge } from '../../sharing/results-html.js';
+import { escapeHtml, escapeWithCode } from '../../common/html-page.js';
+import {
+  LAB_BAND_NAMES,
+  LAB_METRIC_NAMES,
+  labFigure,
+} from '../../lab/index.js';
+import { answerOf } from '../../site-audits/findings/targets.js';
+import {
+  barChart,
+  depthBars,
+  statusBars,
+} from '../../site-audits/shared/audit-charts.js';
+import { scoreChart } from '../../reports/shared/score-chart.js';
+import type { DocumentFinding, SiteAuditDocument } from '../audit-document.js';
+import {
+  count,
+  cover,
+  longDate,
+  plural,
+  printDocument,
+  scoreTrend,
+} from './print-frame.js';
+import { whyItMatters } from './why-it-matters.js';
+
+/** Findings the summary names. */
+export const TOP_FINDINGS = 5;
+/** Example pages (or targets) each finding shows where it is explained. */
+const EXAMPLES_SHOWN = 5;
+/** Pages each finding lists in the appendix; the CSV export has them all. */
+export const APPENDIX_PAGES = 25;
+/** Changes since the previous audit that the document lists. */
+const CHANGES_SHOWN = 30;
+
+/** A site audit as the document an agency sends (docs/outputs.md, "The PDF"). */
+export function siteAuditPrint(document: SiteAuditDocument): string {
+  const { audit, branding } = document;
+  const site = hostOf(audit.url);
+  const body = [
+    cover({
+      branding,
+      kind: 'Site audit',
+      target: audit.url,
+      date: audit.finished_at ? longDate(audit.finished_at) : null,
+      score: audit.score,
+      rating: audit.result,
+      gauge:
+        audit.score !== null && audit.result
+          ? gauge(audit.score, audit.result)
+          : '',
+    }),
+    summarySection(document, site),
+    findingsSection(document),
+    templatesSection(document),
+    changesSection(document),
+    appendixSection(document),
+    methodSection(document),
+  ].join('\n');
+  return printDocument({
+    title: `Site audit of ${site}, ${audit.finished_at ? longDate(audit.finished_at) : 'unfinished'}`,
+    subject: `SEO audit of ${audit.url}: score ${audit.score ?? 'none'}, ${plural(audit.progress.pages_crawled, 'page')} crawled`,
+    branding,
+    body,
+  });
+}
+
+function hostOf(url: string): string {
+  return URL.parse(url)?.host ?? url;
+}
+
+/** The score and its trend, what was crawled, and the five problems that matter most. */
+function summarySection(document: SiteAuditDocument, site: string): string {
+  const top = document.findings.slice(0, TOP_FINDINGS);
+  const list = top.length
+    ? `<p>The ${top.length === 1 ? 'problem' : `${top.length} problems`} that matter most:</p>
+<ol class="top-five">${top.map((finding) => `<li><strong>${escapeHtml(finding.title)}</strong> (${reachOf(finding)}). ${escapeWithCode(finding.advice)}</li>`).join('')}</ol>`
+    : '<p>The audit found no problem on any page.</p>';
+  return `<section>
+<h2>Summary</h2>
+<p>${escapeHtml(scoreSentence(document, site))}</p>
+<p>${escapeHtml(crawlSentence(document))}</p>
+${list}
+${summaryCharts(document)}
+</section>`;
+}
+
+function scoreSentence({ audit, previous }: SiteAuditDocument, site: string) {
+  if (audit.score === null) {
+    return `${site} has no score: the audit found no HTML page it could judge.`;
+  }
+  return scoreTrend(
+    site,
+    audit.score,
+    audit.result ?? '',
+    previous,
+    'This is the first completed audit of this site, so there is no trend yet.',
+  );
+}
+
+function crawlSentence({ audit, findings }: SiteAuditDocument): string {
+  const { progress } = audit;
+  const failed =
+    progress.pages_failed > 0
+      ? `, of which ${plural(progress.pages_failed, 'page')} could not be read`
+      : '';
+  const incomplete = audit.incomplete
+    ? ` The audit is incomplete: ${audit.incomplete.reason}`
+    : '';
+  return `The audit crawled ${plural(progress.pages_crawled, 'page')}${failed}, and found ${plural(findings.length, 'kind of problem', 'kinds of problem')}.${incomplete}`;
+}
+
+function summaryCharts(document: SiteAuditDocument): string {
+  const charts = [
+    document.history.length >= 2
+      ? chart(
+          'Score over the last audits',
+          scoreChart(
+            document.history.map((point) => ({
+              run: point.id,
+              score: point.score,
+              finishedAt: new Date(point.finished_at),
+            })),
+          ),
+        )
+      : '',
+    chart(
+      'Pages by status code',
+      barChart(
+        'print-status',
+        'Pages by status code',
+        statusBars(document.statusCodes),
+      ),
+    ),
+    chart(
+      'Pages by click depth',
+      barChart(
+        'print-depth',
+        'Pages by click depth',
+        depthBars(document.depths),
+      ),
+    ),
+  ].filter((part) => part !== '');
+  return charts.length ? `<div class="charts">${charts.join('')}</div>` : '';
+}
+
+function chart(title: string, svg: string): string {
+  return svg
+    ? `<figure class="chart"><h4>${escapeHtml(title)}</h4>${svg}</figure>`
+    : '';
+}
+
+/** Where a finding lives, in words, with how many pages it touches. */
+function reachOf(finding: DocumentFinding): string {
+  const pages = plural(finding.pages, 'page');
+  switch (finding.scope) {
+    case 'host':
+      return `the server, once: seen on ${pages}`;
+    case 'template':
+      return `the site's template, once: ${pages}`;
+    case 'site':
+      return `${pages}, across the site`;
+    default:
+      return pages;
+  }
+}
+
+/** Every finding in priority order: why it matters, how to fix it, where. */
+function findingsSection({ findings }: SiteAuditDocument): string {
+  if (findings.length === 0) return '';
+  return `<section>
+<h2>Findings</h2>
+<p>${plural(findings.length, 'finding')}, the most important first: importance times how many pages each touches.</p>
+${findings.map((finding, i) => findingItem(finding, i + 1)).join('\n')}
+</section>`;
+}
+
+function findingItem(finding: DocumentFinding, rank: number): string {
+  return `<div class="finding">
+<h3>${rank}. ${escapeHtml(finding.title)}</h3>
+<p class="finding-meta">${escapeHtml(finding.importance)} importance · ${escapeHtml(reachOf(finding))} · priority ${finding.priority}</p>
+<p><span class="label">Why it matters.</span> ${escapeHtml(whyItMatters(finding.category, finding.importance))}${finding.explains ? ` ${escapeWithCode(finding.explains)}` : ''}</p>
+<p><span class="label">How to fix it.</span> ${escapeWithCode(finding.advice)}</p>
+${examplesOf(finding)}
+</div>`;
+}
+
+function examplesOf(finding: DocumentFinding): string {
+  if (finding.targets && finding.targets.length > 0) {
+    const shown = finding.targets.slice(0, EXAMPLES_SHOWN);
+    const more = finding.targets.length - shown.length;
+    return `<table><thead><tr><th>Target</th><th>Answer</th><th class="n">Linked from</th></tr></thead><tbody>
+${shown.map((target) => `<tr><td class="url">${escapeHtml(target.url)}</td><td>${escapeHtml(answerOf(target, finding.id))}</td><td class="n">${plural(target.sources.length, 'page')}</td></tr>`).join('\n')}
+</tbody></table>${more > 0 ? `<p class="more">and ${plural(more, 'more target')}</p>` : ''}`;
+  }
+  const shown = finding.urls.slice(0, EXAMPLES_SHOWN);
+  if (shown.length === 0) return '';
+  return `<p class="label">For example:</p><ul>${shown.map((url) => `<li class="url">${escapeHtml(url)}</li>`).join('')}</ul>`;
+}
+
+/** With lab: each template's medians, as measured on its representative pages. */
+function templatesSection({ templates }: SiteAuditDocument): string {
+  if (!templates || templates.length === 0) return '';
+  const rows = templates.map((template) => {
+    const metrics = template.metrics
+      .map(
+        (metric) =>
+          `${escapeHtml(LAB_METRIC_NAMES[metric.id])} ${escapeHtml(labFigure(metric.value, metric.unit))} (${escapeHtml(LAB_BAND_NAMES[metric.band])})`,
+      )
+      .join('<br>');
+    return `<tr><td>${escapeHtml(template.name)}<br><code>${escapeHtml(template.pattern)}</code></td><td class="n">${count(template.pages)}</td><td>${metrics || escapeHtml(template.verdict)}</td></tr>`;
+  });
+  return `<section>
+<h2>Templates and lab metrics</h2>
+<p>The site's pages grouped by their URL pattern and layout; each template's speed measured in a lab browser on its representative pages.</p>
+<table><thead><tr><th>Template</th><th class="n">Pages</th><th>Median lab metrics</th></tr></thead><tbody>
+${rows.join('\n')}
+</tbody></table>
+</section>`;
+}
+
+/** What changed since the previous completed audit of the same start URL. */
+function changesSection({ previous }: SiteAuditDocument): string {
+  if (!previous) {
+    return `<section>
+<h2>Changes since the last audit</h2>
+<p>This is the first completed audit of this start URL: the next audit will show what changed.</p>
+</section>`;
+  }
+  const shown = previous.changes.slice(0, CHANGES_SHOWN);
+  const more = previous.changes.length - shown.length;
+  const rows = shown.map(
+    (change) =>
+      `<tr><td>${escapeHtml(change.type.replaceAll('_', ' '))}${change.check_id ? `: <code>${escapeHtml(change.check_id)}</code>` : ''}</td><td class="n">${count(change.pages)}</td><td>${change.items.map((item) => `<span class="url">${escapeHtml(item.url)}</span>`).join('<br>')}</td></tr>`,
+  );
+  return `<section>
+<h2>Changes since the last audit</h2>
+<p>Against the audit of ${escapeHtml(longDate(previous.finished_at))}${previous.score !== null ? `, which scored ${previous.score}` : ''}.</p>
+${
+  shown.length
+    ? `<table><thead><tr><th>Change</th><th class="n">Pages</th><th>For example</th></tr></thead><tbody>
+${rows.join('\n')}
+</tbody></table>${more > 0 ? `<p class="more">and ${plural(more, 'more change')}</p>` : ''}`
+    : '<p>Nothing changed on the pages the two audits compare.</p>'
+}
+</section>`;
+}
+
+/** The pages each finding affects, capped; the CSV export lists them all. */
+function appendixSection({ audit, findings }: SiteAuditDocument): string {
+  const listed = findings.filter((finding) => finding.urls.length > 0);
+  if (listed.length === 0) return '';
+  return `<section>
+<h2>Appendix: affected pages</h2>
+<p>Up to ${APPENDIX_PAGES} pages per finding, in crawl order. Every affected page of every finding is in the CSV export of this audit (<code>site-audit-${audit.id}-issues.csv</code>).</p>
+${listed
+  .map((finding) => {
+    const shown = finding.urls.slice(0, APPENDIX_PAGES);
+    const more = finding.pages - shown.length;
+    return `<h3>${escapeHtml(finding.title)} (${plural(finding.pages, 'page')})</h3>
+<ul>${shown.map((url) => `<li class="url">${escapeHtml(url)}</li>`).join('')}</ul>
+${more > 0 ? `<p class="more">and ${plural(more, 'more page')}: see the CSV export.</p>` : ''}`;
+  })
+  .join('\n')}
+</section>`;
+}
+
+/** The settings, user agent, limits and dates the audit ran with. */
+function methodSection({ audit, userAgent, generatedAt }: SiteAuditDocument) {
+  const { settings } = audit;
+  const rows: Array<[string, string]> = [
+    ['Start URL', audit.url],
+    ['Started', audit.started_at ? longDate(audit.started_at) : 'not started'],
+    [
+      'Finished',
+      audit.finished_at ? longDate(audit.finished_at) : 'not finished',
+    ],
+    ['Pages crawled', count(audit.progress.pages_crawled)],
+    ['Page limit', count(settings.max_pages)],
+    ['Depth limit', `${settings.max_depth} clicks from the start URL`],
+    ['Included paths', settings.include.join(', ') || 'all'],
+    ['Excluded paths', settings.exclude.join(', ') || 'none'],
+    ['robots.txt', settings.respect_robots ? 'obeyed' : 'not obeyed'],
+    ['Sitemaps', settings.sitemaps ? 'read' : 'not read'],
+    ['JavaScript rendering', renderWords(settings.render)],
+    [
+      'Lab measurements',
+      settings.lab ? `yes, ${settings.lab_runs ?? 1} runs a page` : 'no',
+    ],
+    ['User agent', userAgent],
+    ['Why the crawl stopped', audit.stop_reason?.replaceAll('_', ' ') ?? '—'],
+    ['This document', longDate(generatedAt)],
+  ];
+  return `<section>
+<h2>How this audit was made</h2>
+<table><tbody>
+${rows.map(([name, value]) => `<tr><th>${escapeHtml(name)}</th><td>${escapeHtml(value)}</td></tr>`).join('\n')}
+</tbody></table>
+</section>`;
+}
+
+function renderWords(render: boolean | 'auto'): string {
+  if (render === 'auto') return 'where it changes what a page says';
+  return render ? 'every page' : 'none: the HTML as served';
+}
