@@ -74,7 +74,7 @@ export function cover(input: {
       : `<div class="cover-score">${input.gauge}<p>Score ${input.score} out of 100, rated ${escapeHtml(input.rating ?? '')}</p></div>`;
   return `<section class="cover">
 <div class="brand">${logo}<p class="brand-name">${escapeHtml(branding.name)}</p></div>
-<h1>${escapeHtml(input.kind)}<span class="cover-target">${escapeHtml(input.target)}</span></h1>
+<h1>${escapeHtml(input.kind)} <span class="cover-target">${escapeHtml(input.target)}</span></h1>
 ${input.date ? `<p class="cover-date">${escapeHtml(input.date)}</p>` : ''}
 ${score}
 ${branding.contact ? `<p class="contact">${escapeHtml(branding.contact)}</p>` : ''}
