@@ -3,11 +3,13 @@ import { HTML_FORMAT } from './formats/html.js';
 import { JSON_FORMAT } from './formats/json.js';
 import { JUNIT_FORMAT } from './formats/junit.js';
 import { MARKDOWN_FORMAT } from './formats/markdown.js';
+import { PDF_FORMAT } from './formats/pdf.js';
 import { SARIF_FORMAT } from './formats/sarif.js';
 import type { OutputFormat } from './output-format.js';
 
 /** Every way out for an audit: the route, the CLI's `--out` and the docs read this list. */
 export const OUTPUT_FORMATS: readonly OutputFormat[] = [
+  PDF_FORMAT,
   HTML_FORMAT,
   JSON_FORMAT,
   CSV_FORMAT,

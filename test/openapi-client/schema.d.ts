@@ -5872,8 +5872,9 @@ export interface operations {
       };
       header?: never;
       path: {
-        /** @description `html` (text/html; charset=utf-8): The white-label document the PDF prints, as one self-contained HTML file (styles inline, no script). `json` (application/json): A site audit, its issues with every affected URL (and targets), and with lab its templates: what `audit-site --json` prints and `--baseline` reads; a report as GET /reports/{id} answers it. `csv` (text/csv; charset=utf-8): The findings, one row each, the most important first (every affected page of every check is in `issues.csv`). `markdown` (text/markdown; charset=utf-8): The SEO gate's verdict as Markdown, for a pull request's comment. `junit` (application/xml): The SEO gate's verdict as JUnit XML: a test case per assertion (the `assert` preset's, `seo:recommended` by default). `sarif` (application/sarif+json): The SEO gate's verdict as SARIF 2.1.0: a rule per assertion, a result per failed page. */
-        format: 'html' | 'json' | 'csv' | 'markdown' | 'junit' | 'sarif';
+        /** @description `pdf` (application/pdf): The white-label report: cover, summary, findings with their advice, templates, changes, affected pages and method; tagged, with bookmarks, in the account's branding. `html` (text/html; charset=utf-8): The white-label document the PDF prints, as one self-contained HTML file (styles inline, no script). `json` (application/json): A site audit, its issues with every affected URL (and targets), and with lab its templates: what `audit-site --json` prints and `--baseline` reads; a report as GET /reports/{id} answers it. `csv` (text/csv; charset=utf-8): The findings, one row each, the most important first (every affected page of every check is in `issues.csv`). `markdown` (text/markdown; charset=utf-8): The SEO gate's verdict as Markdown, for a pull request's comment. `junit` (application/xml): The SEO gate's verdict as JUnit XML: a test case per assertion (the `assert` preset's, `seo:recommended` by default). `sarif` (application/sarif+json): The SEO gate's verdict as SARIF 2.1.0: a rule per assertion, a result per failed page. */
+        format:
+          'pdf' | 'html' | 'json' | 'csv' | 'markdown' | 'junit' | 'sarif';
         /** @description The site audit's `id`: a positive integer of at most 18 digits, written without leading zeros; anything else answers 404. */
         id: number;
       };
@@ -5890,6 +5891,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          'application/pdf': string;
           'text/html': string;
           'application/json': Record<string, never>;
           'text/csv': string;
@@ -5981,8 +5983,9 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description `html` (text/html; charset=utf-8): The white-label document the PDF prints, as one self-contained HTML file (styles inline, no script). `json` (application/json): A site audit, its issues with every affected URL (and targets), and with lab its templates: what `audit-site --json` prints and `--baseline` reads; a report as GET /reports/{id} answers it. `csv` (text/csv; charset=utf-8): The findings, one row each, the most important first (every affected page of every check is in `issues.csv`). `markdown` (text/markdown; charset=utf-8): The SEO gate's verdict as Markdown, for a pull request's comment. `junit` (application/xml): The SEO gate's verdict as JUnit XML: a test case per assertion (the `assert` preset's, `seo:recommended` by default). `sarif` (application/sarif+json): The SEO gate's verdict as SARIF 2.1.0: a rule per assertion, a result per failed page. */
-        format: 'html' | 'json' | 'csv' | 'markdown' | 'junit' | 'sarif';
+        /** @description `pdf` (application/pdf): The white-label report: cover, summary, findings with their advice, templates, changes, affected pages and method; tagged, with bookmarks, in the account's branding. `html` (text/html; charset=utf-8): The white-label document the PDF prints, as one self-contained HTML file (styles inline, no script). `json` (application/json): A site audit, its issues with every affected URL (and targets), and with lab its templates: what `audit-site --json` prints and `--baseline` reads; a report as GET /reports/{id} answers it. `csv` (text/csv; charset=utf-8): The findings, one row each, the most important first (every affected page of every check is in `issues.csv`). `markdown` (text/markdown; charset=utf-8): The SEO gate's verdict as Markdown, for a pull request's comment. `junit` (application/xml): The SEO gate's verdict as JUnit XML: a test case per assertion (the `assert` preset's, `seo:recommended` by default). `sarif` (application/sarif+json): The SEO gate's verdict as SARIF 2.1.0: a rule per assertion, a result per failed page. */
+        format:
+          'pdf' | 'html' | 'json' | 'csv' | 'markdown' | 'junit' | 'sarif';
         /** @description The report's `id`: a positive integer of at most 18 digits, written without leading zeros; anything else answers 404. */
         id: number;
       };
@@ -5999,6 +6002,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          'application/pdf': string;
           'text/html': string;
           'application/json': Record<string, never>;
           'text/csv': string;
