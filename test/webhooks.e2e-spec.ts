@@ -369,8 +369,10 @@ describe.each(MODES)('webhooks, $name', (mode) => {
       status: 'completed',
       stop_reason: 'done',
       url: site.url('/page'),
+      pdf: `/api/v1/site-audits/${done.body.data.id}/export/pdf`,
     });
     expect(byType.get('site_audit.completed')).not.toHaveProperty('share_url');
+    expect(byType.get('site_audit.failed')).not.toHaveProperty('pdf');
     expect(byType.get('site_audit.failed')).toMatchObject({
       id: broken.body.data.id,
       status: 'failed',

@@ -35,6 +35,10 @@ export function siteAuditEvents(audit: SiteAudit, at: Date): DomainEvent[] {
   if (type === null) return [];
   const data: Record<string, unknown> = { ...toSiteAuditView(audit, 0, '') };
   delete data.share_url;
+  // The white-label PDF (docs/outputs.md), relative to the service as the diff's path is.
+  if (type === 'site_audit.completed') {
+    data.pdf = `/api/v1/site-audits/${audit.id}/export/pdf`;
+  }
   return [{ type, accountId: audit.accountId, data, occurredAt: at }];
 }
 
