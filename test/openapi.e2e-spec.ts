@@ -161,6 +161,8 @@ describe('OpenAPI document', () => {
       'GET /api/v1/site-audits/{id}/links': 'listSiteAuditLinks',
       'GET /api/v1/site-audits/{id}/export/{format}': 'exportSiteAudit',
       'GET /api/v1/reports/{id}/export/{format}': 'exportReport',
+      'GET /s/{token}/export/pdf': 'getSharedSiteAuditPdf',
+      'GET /r/{token}/export/pdf': 'getSharedReportPdf',
       'GET /api/v1/webhooks/{id}/deliveries': 'listWebhookDeliveries',
       'GET /api/v1/reports/{id}/runs': 'listReportRuns',
       'GET /api/v1/reports/{id}/runs/{run}': 'getReportRun',

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import type request from 'supertest';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo, Server } from 'node:net';
@@ -287,6 +288,73 @@ run('the PDF of a site audit', () => {
     failed.forEach((check, i) =>
       expect(titles).toContain(`${i + 1}. ${check.title}`),
     );
+  });
+
+  it('gives the same PDF on the share link as on the API route to whoever may see the page, a 404 to anyone else', async () => {
+    const binary = (res: request.Test) =>
+      res.buffer(true).parse((response, done) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    const textOf = (pdf: Buffer) => poppler('pdftotext', pdf, '-raw');
+    const viaApi = textOf(await pdfOf(key, audit.id));
+    const put = (body: object) =>
+      t.as(key).put(`/api/v1/site-audits/${audit.id}`).send(body).expect(200);
+    const pathOf = (res: request.Response) =>
+      new URL((res.body as { data: { share_url: string } }).data.share_url)
+        .pathname;
+
+    const publicPath = pathOf(await put({ privacy: 0 }));
+    const page = await t.anonymous().get(publicPath).expect(200);
+    expect(page.text).toContain(`href="${publicPath}/export/pdf"`);
+    const shared = await binary(
+      t.anonymous().get(`${publicPath}/export/pdf`),
+    ).expect(200);
+    expect(shared.headers['content-type']).toBe('application/pdf');
+    expect(textOf(shared.body as Buffer)).toBe(viaApi);
+
+    // Another account, a rotated token, a private audit, a password audit without its cookie.
+    const other = await t.newAccount('Someone else');
+    await t
+      .as(other.key)
+      .get(`/api/v1/site-audits/${audit.id}/export/pdf`)
+      .expect(404);
+    const rotatedPath = pathOf(await put({ rotate_share_token: 1 }));
+    await t.anonymous().get(`${publicPath}/export/pdf`).expect(404);
+    await binary(t.anonymous().get(`${rotatedPath}/export/pdf`)).expect(200);
+    await put({ privacy: 1 });
+    await t.anonymous().get(`${rotatedPath}/export/pdf`).expect(404);
+    const passwordPath = pathOf(
+      await put({ privacy: 2, password: 'correct horse' }),
+    );
+    const noCookie = await t
+      .anonymous()
+      .get(`${passwordPath}/export/pdf`)
+      .expect(404);
+    expect(noCookie.headers['content-type']).toBe(
+      'application/problem+json; charset=utf-8',
+    );
+    await t
+      .anonymous()
+      .post(passwordPath)
+      .type('form')
+      .send({ password: 'wrong horse' })
+      .expect(401);
+    const right = await t
+      .anonymous()
+      .post(passwordPath)
+      .type('form')
+      .send({ password: 'correct horse' })
+      .expect(303);
+    const cookie = (
+      right.headers['set-cookie'] as unknown as string[]
+    )[0].split(';')[0];
+    const unlocked = await binary(
+      t.anonymous().get(`${passwordPath}/export/pdf`).set('Cookie', cookie),
+    ).expect(200);
+    expect(textOf(unlocked.body as Buffer)).toBe(viaApi);
+    await put({ privacy: 1 });
   });
 
   it('refuses every request a leaky document makes while it prints, and names it', async () => {

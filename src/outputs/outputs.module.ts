@@ -9,6 +9,8 @@ import {
   SiteAuditOutputsController,
 } from './outputs.controller.js';
 import { OutputsService } from './outputs.service.js';
+import { SharedOutputsController } from './shared-outputs.controller.js';
+import { SharingModule } from '../sharing/sharing.module.js';
 import { ReportDocuments } from './report-documents.js';
 import { SiteAuditDocuments } from './site-audit-documents.js';
 
@@ -23,9 +25,14 @@ import { SiteAuditDocuments } from './site-audit-documents.js';
     BrandingModule,
     JudgementModule,
     ReportsModule,
+    SharingModule,
     SiteAuditsModule,
   ],
-  controllers: [SiteAuditOutputsController, ReportOutputsController],
+  controllers: [
+    SiteAuditOutputsController,
+    ReportOutputsController,
+    SharedOutputsController,
+  ],
   providers: [SiteAuditDocuments, ReportDocuments, OutputsService],
   exports: [OutputsService],
 })

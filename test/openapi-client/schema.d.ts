@@ -517,6 +517,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/s/{token}/export/pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A shared site audit's PDF, for whoever may see its share page
+     * @description The same white-label PDF as `/api/v1/site-audits/{id}/export/pdf`, without a key: a public audit's link is enough; a password audit's needs the cookie its share page's password form sets.
+     */
+    get: operations['getSharedSiteAuditPdf'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/r/{token}/export/pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A shared report's PDF, for whoever may see its share page
+     * @description The same white-label PDF as `/api/v1/reports/{id}/export/pdf`, without a key: a public report's link is enough; a password report's needs the cookie its share page's password form sets.
+     */
+    get: operations['getSharedReportPdf'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/webhooks': {
     parameters: {
       query?: never;
@@ -6075,6 +6115,90 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDocumentView'];
         };
       };
+    };
+  };
+  getSharedSiteAuditPdf: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The site audit's share token: 32 characters of base64url, from its share_url. */
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The PDF, as an attachment. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+        };
+      };
+      /** @description No public or password site audit with this token (a private one, a rotated token, or a password audit without its cookie answer the same). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description The audit has not stopped yet: ask again then. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      431: components['responses']['HeadersTooLarge'];
+    };
+  };
+  getSharedReportPdf: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The report's share token: 32 characters of base64url, from its share_url. */
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The PDF, as an attachment. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+        };
+      };
+      /** @description No public or password report with this token (a private one, a rotated token, or a password report without its cookie answer the same). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      /** @description The report has no completed analysis yet. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
+      431: components['responses']['HeadersTooLarge'];
     };
   };
   listWebhooks: {

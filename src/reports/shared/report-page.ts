@@ -29,7 +29,7 @@ function header(report: Report): string {
     : 'Not generated yet';
   return `<header>
 <h1>${escapeHtml(report.url)}</h1>
-<p class="muted">${generated}</p>
+<p class="muted">${generated}${report.results ? ` · <a href="/r/${escapeHtml(report.shareToken)}/export/pdf" download>Download PDF</a>` : ''}</p>
 </header>`;
 }
 

@@ -72,7 +72,7 @@ function header(audit: SiteAudit, title: string, back = ''): string {
     : `Started ${when(audit.startedAt ?? audit.createdAt)}`;
   return `<header>
 ${back}<h1>${title}</h1>
-<p class="muted">${finished} · ${audit.crawled.toLocaleString('en')} pages crawled</p>
+<p class="muted">${finished} · ${audit.crawled.toLocaleString('en')} pages crawled${audit.finishedAt ? ` · <a href="${base(audit)}/export/pdf" download>Download PDF</a>` : ''}</p>
 </header>`;
 }
 
