@@ -5,13 +5,8 @@ import { createServer } from 'node:net';
 import type { AddressInfo, Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  PDFDict,
-  PDFDocument,
-  PDFName,
-  PDFString,
-  PDFHexString,
-} from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
+import { outlineTitles } from './support/pdf-outline.js';
 import { PRODUCT_NAME } from '../src/outputs/print/print-frame.js';
 import { Renderer, renderBrowserPath } from '../src/rendering/index.js';
 import { html, startFixtureSite } from './support/fixture-server.js';
@@ -71,24 +66,6 @@ function siteWith(sentinel: number): Record<string, FixtureHandler> {
       ]),
     ),
   };
-}
-
-/** Every bookmark's title, depth first. */
-function outlineTitles(pdf: PDFDocument): string[] {
-  const titles: string[] = [];
-  const outlines = pdf.catalog.lookupMaybe(PDFName.of('Outlines'), PDFDict);
-  const walk = (first: PDFDict | undefined) => {
-    for (let item = first; item;) {
-      const title = item.lookup(PDFName.of('Title'));
-      if (title instanceof PDFString || title instanceof PDFHexString) {
-        titles.push(title.decodeText());
-      }
-      walk(item.lookupMaybe(PDFName.of('First'), PDFDict));
-      item = item.lookupMaybe(PDFName.of('Next'), PDFDict);
-    }
-  };
-  walk(outlines?.lookupMaybe(PDFName.of('First'), PDFDict));
-  return titles;
 }
 
 run('the PDF of a site audit', () => {

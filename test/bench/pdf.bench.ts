@@ -2,6 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PDFDocument } from 'pdf-lib';
+import { outlineTitles } from '../support/pdf-outline.js';
 import { installedTrees } from '../support/real-trees.js';
 import { createApiKey, startService } from '../support/service-process.js';
 import { serveTree } from '../support/static-tree.js';
@@ -72,6 +74,7 @@ async function main(): Promise<void> {
       ).json()) as { data: { id: number } };
       const id = created.data.id;
       let audit: {
+        score: number | null;
         status: string;
         finished_at: string | null;
         progress: { pages_crawled: number };
@@ -118,6 +121,42 @@ async function main(): Promise<void> {
       const pages = /^Pages:\s+(\d+)$/m.exec(info)?.[1];
       const tagged = /^Tagged:\s+(\w+)$/m.exec(info)?.[1];
       const embedded = fonts.every((line) => /\byes\s+yes\s+yes\b/.test(line));
+      const text = execFileSync('pdftotext', ['-raw', file, '-'], {
+        encoding: 'utf8',
+      }).replace(/\s+/g, ' ');
+      const issues = (
+        (await (await call(`/site-audits/${id}/issues`)).json()) as {
+          data: Array<{ title: string; advice: string }>;
+        }
+      ).data;
+      const findingsPart = text.slice(text.indexOf('the most important first'));
+      const places = issues
+        .slice(0, 5)
+        .map((issue) => findingsPart.indexOf(`${issue.title} `));
+      const advised = issues
+        .slice(0, 5)
+        .every((issue) =>
+          findingsPart.includes(
+            issue.advice.replace(/`/g, '').replace(/\s+/g, ' ').slice(0, 40),
+          ),
+        );
+      const inOrder =
+        places.every((place) => place >= 0) &&
+        places.every((place, i) => i === 0 || place > places[i - 1]);
+      const outline = outlineTitles(await PDFDocument.load(last));
+      const sections = [
+        'Summary',
+        'Findings',
+        'Changes since the last audit',
+        'Appendix: affected pages',
+        'How this audit was made',
+      ];
+      const everyFinding = issues.every((issue, i) =>
+        outline.includes(`${i + 1}. ${issue.title}`),
+      );
+      console.log(
+        `pdfinfo: title "${/^Title:\s+(.*)$/m.exec(info)?.[1]}", author "${/^Author:\s+(.*)$/m.exec(info)?.[1]}"; pdftotext: account named ${text.includes('bench pdf')}, site ${text.includes(site.url(tree.start))}, score ${text.includes(`scores ${audit.score} out of 100`)}, first five findings with their advice ${advised}, in priority order ${inOrder}; outline: ${outline.length} entries, every section ${sections.every((one) => outline.includes(one))}, every finding (${issues.length}) ${everyFinding}`,
+      );
       const fmt = (values: number[]) =>
         `min ${Math.min(...values).toFixed(0)} ms, median ${median(values).toFixed(0)} ms, max ${Math.max(...values).toFixed(0)} ms`;
       console.log(`HTML document (load + write, the floor): ${fmt(html)}`);
