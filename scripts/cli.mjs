@@ -8,9 +8,13 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // The build's own lines go to stderr: stdout is the command's.
-const build = spawnSync(process.execPath, [join(root, 'scripts/build-fast.mjs')], {
-  cwd: root,
-  stdio: ['ignore', 2, 2],
-});
+const build = spawnSync(
+  process.execPath,
+  [join(root, 'scripts/build-fast.mjs')],
+  {
+    cwd: root,
+    stdio: ['ignore', 2, 2],
+  },
+);
 if (build.status !== 0) process.exit(build.status ?? 1);
-await import(join(root, 'dist/cli.js'));
+await import(join(root, 'dist/cli/main.js'));

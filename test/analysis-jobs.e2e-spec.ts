@@ -142,7 +142,7 @@ describe('analyses as jobs without Redis', () => {
     function issueKey(): string {
       const out = execFileSync(
         process.execPath,
-        ['dist/cli.js', 'keys:create', '--name', 'jobs'],
+        ['dist/cli/main.js', 'keys:create', '--name', 'jobs'],
         { env: { ...process.env, DATABASE_URL: pg.url }, encoding: 'utf8' },
       );
       return out.trim().split('\n').at(-1)!;

@@ -210,7 +210,7 @@ describe('the browsers the service starts', () => {
 
   function startCli(prefix: string[], args: string[]): ChildProcess {
     const [command, ...rest] = [...prefix, process.execPath];
-    return spawn(command, [...rest, 'dist/cli.js', ...args], {
+    return spawn(command, [...rest, 'dist/cli/main.js', ...args], {
       env: {
         ...process.env,
         ...SECRETS,

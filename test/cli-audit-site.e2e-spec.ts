@@ -216,7 +216,7 @@ describe('npx report-service audit-site', () => {
     const asked = requested.length;
     const child = spawn(
       process.execPath,
-      ['dist/cli.js', 'audit-site', site.url('/')],
+      ['dist/cli/main.js', 'audit-site', site.url('/')],
       { env: { ...process.env, ...definedOnly(here()) } },
     );
     let stderr = '';

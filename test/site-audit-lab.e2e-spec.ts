@@ -1,6 +1,6 @@
 import { gateConfigOf } from '../src/gate/assertions.js';
-import { exportOf, gateAudit } from '../src/site-audits/cli/audit-gate.js';
-import { inProcessSiteAuditClient } from '../src/site-audits/cli/in-process-site-audits.js';
+import { exportOf, gateAudit } from '../src/cli/audit-site/audit-gate.js';
+import { inProcessSiteAuditClient } from '../src/cli/audit-site/in-process-site-audits.js';
 import type { SiteAuditView } from '../src/site-audits/site-audit.view.js';
 import type { TemplateView } from '../src/site-audits/templates/template.view.js';
 import { FakeLabMeasurer } from './support/fake-lab-measurer.js';

@@ -43,7 +43,7 @@ export function digestOf(key: string): string {
 
 /** What to do about a database with no key (a start on PostgreSQL makes none). */
 export const NO_KEY_YET =
-  'No API key exists yet. Make one with: npx report-service keys:create --name <label> (in the Docker image: node dist/cli.js keys:create --name <label>), with the same DATABASE_URL.';
+  'No API key exists yet. Make one with: npx report-service keys:create --name <label> (in the Docker image: node dist/cli/main.js keys:create --name <label>), with the same DATABASE_URL.';
 
 /** Issues, lists, revokes and resolves API keys. Plain enough for the CLI to use too. */
 @Injectable()

@@ -34,7 +34,7 @@ function gate(
   const child = spawn(
     process.execPath,
     [
-      'dist/cli.js',
+      'dist/cli/main.js',
       'audit-site',
       url,
       // The pages and the one that is gone, so that the broken links are judged.

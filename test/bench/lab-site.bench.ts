@@ -125,7 +125,7 @@ async function main(): Promise<void> {
     ({ stdout: output } = await promisify(execFile)(
       process.execPath,
       [
-        'dist/cli.js',
+        'dist/cli/main.js',
         'audit-site',
         site.url('/'),
         '--max-pages',

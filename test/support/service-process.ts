@@ -34,14 +34,14 @@ export interface CliRun {
 }
 
 /**
- * Runs the built command line (dist/cli.js) without blocking: the fixture site, or
+ * Runs the built command line (dist/cli/main.js) without blocking: the fixture site, or
  * the embedded database, may answer from this very process.
  */
 export function runCli(
   args: string[],
   env: Record<string, string | undefined>,
 ): Promise<CliRun> {
-  const child = spawn(process.execPath, ['dist/cli.js', ...args], {
+  const child = spawn(process.execPath, ['dist/cli/main.js', ...args], {
     env: environment(env),
   });
   let stdout = '';
@@ -124,7 +124,7 @@ export function createApiKey(
 ): string {
   return execFileSync(
     process.execPath,
-    ['dist/cli.js', 'keys:create', '--name', name],
+    ['dist/cli/main.js', 'keys:create', '--name', name],
     { env: { ...process.env, ...env }, encoding: 'utf8' },
   )
     .trim()

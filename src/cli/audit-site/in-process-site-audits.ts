@@ -1,12 +1,12 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { ProblemException } from '../../common/problem.js';
 import { RequestValidationPipe } from '../../common/validation.js';
-import { CreateSiteAuditDto } from '../dto/create-site-audit.dto.js';
-import { AuditPageQuery } from '../dto/list-pages.query.js';
-import { SiteAuditPagesService } from '../site-audit-pages.service.js';
-import { toSiteAuditView } from '../site-audit.view.js';
-import { SiteAuditsService } from '../site-audits.service.js';
-import { SiteAuditTemplates } from '../templates/site-audit-templates.service.js';
+import { CreateSiteAuditDto } from '../../site-audits/dto/create-site-audit.dto.js';
+import { AuditPageQuery } from '../../site-audits/dto/list-pages.query.js';
+import { SiteAuditPagesService } from '../../site-audits/site-audit-pages.service.js';
+import { toSiteAuditView } from '../../site-audits/site-audit.view.js';
+import { SiteAuditsService } from '../../site-audits/site-audits.service.js';
+import { SiteAuditTemplates } from '../../site-audits/templates/site-audit-templates.service.js';
 import { AFFECTED_PER_READ, SiteAuditRefused } from './site-audit-client.js';
 import type { SiteAuditClient } from './site-audit-client.js';
 

@@ -1,9 +1,9 @@
 import type { ProblemDocument } from '../../common/problem.js';
-import type { FindingTarget } from '../findings/targets.js';
-import type { AuditIssueView } from '../site-audit-page.view.js';
-import type { SiteAuditView } from '../site-audit.view.js';
+import type { FindingTarget } from '../../site-audits/findings/targets.js';
+import type { AuditIssueView } from '../../site-audits/site-audit-page.view.js';
+import type { SiteAuditView } from '../../site-audits/site-audit.view.js';
 
-import type { TemplateView } from '../templates/template.view.js';
+import type { TemplateView } from '../../site-audits/templates/template.view.js';
 /**
  * What `audit-site` asks of site audits, whether over the HTTP API (here) or of the
  * service in this process (in-process-site-audits.ts, loaded only when it runs: the

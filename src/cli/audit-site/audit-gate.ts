@@ -1,6 +1,6 @@
-import { TARGETED_CHECKS } from '../findings/targets.js';
-import type { AuditIssueView } from '../site-audit-page.view.js';
-import type { SiteAuditView } from '../site-audit.view.js';
+import { TARGETED_CHECKS } from '../../site-audits/findings/targets.js';
+import type { AuditIssueView } from '../../site-audits/site-audit-page.view.js';
+import type { SiteAuditView } from '../../site-audits/site-audit.view.js';
 import type { GateConfig } from '../../gate/assertions.js';
 import { baselineOf } from '../../gate/audit-export.js';
 import type { AuditExport, GateAudit } from '../../gate/audit-export.js';

@@ -1,9 +1,10 @@
-import type { AuditIssueView } from '../site-audit-page.view.js';
-import type { SiteAuditView } from '../site-audit.view.js';
-import { auditSite, renderAutoSpelled, renderSiteAudit } from './audit-site.js';
+import type { AuditIssueView } from '../../site-audits/site-audit-page.view.js';
+import type { SiteAuditView } from '../../site-audits/site-audit.view.js';
+import { auditSite, renderAutoSpelled } from './audit-site.js';
+import { renderSiteAudit } from './site-audit-summary.js';
 import { durationOf } from './progress.js';
 import { gateConfigOf } from '../../gate/assertions.js';
-import type { TemplateView } from '../templates/template.view.js';
+import type { TemplateView } from '../../site-audits/templates/template.view.js';
 import { SiteAuditRefused } from './site-audit-client.js';
 import type { SiteAuditClient } from './site-audit-client.js';
 

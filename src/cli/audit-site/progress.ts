@@ -1,6 +1,9 @@
-import { progressFigures } from '../audit-progress.js';
-import type { ProgressFigures } from '../audit-progress.js';
-import type { CrawlProgressView, SiteAuditView } from '../site-audit.view.js';
+import { progressFigures } from '../../site-audits/audit-progress.js';
+import type { ProgressFigures } from '../../site-audits/audit-progress.js';
+import type {
+  CrawlProgressView,
+  SiteAuditView,
+} from '../../site-audits/site-audit.view.js';
 
 /** 870 ms → "0.9 s", 75 s → "1 min 15 s". */
 export function durationOf(ms: number): string {

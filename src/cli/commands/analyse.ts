@@ -1,0 +1,122 @@
+import {
+  Analyser,
+  AnalysisError,
+  renderResults,
+  withLabScore,
+} from '../../analysis/index.js';
+import type { AppConfig } from '../../config/config.js';
+import { LabError, LighthouseMeasurer, renderLab } from '../../lab/index.js';
+import type { LabResult } from '../../lab/index.js';
+import {
+  assertChromiumAt,
+  assertSandboxAvailable,
+  BrowserMissingError,
+  Renderer,
+  renderForAnalysis,
+} from '../../rendering/index.js';
+import { UsageError } from '../command.js';
+import type { CliCommand } from '../command.js';
+
+const OPTIONS = {
+  json: { type: 'boolean', default: false },
+  render: { type: 'boolean', default: false },
+  lab: { type: 'boolean', default: false },
+} as const;
+
+export const analyse: CliCommand<typeof OPTIONS> = {
+  name: 'analyse',
+  usage: `Usage: npx report-service analyse <url> [--render] [--lab] [--json]
+
+Analyses a page here, without the service or its database, and prints the
+report for a person; with --json, the raw results alone on stdout:
+
+  npx report-service analyse https://example.com/ --json | jq .score
+
+Exits 2 when the analysis fails, with the reason on stderr.
+
+  --render  judge the page as headless Chromium renders it, once its scripts
+            have run (docs/rendering.md); needs Chromium (apt-get install
+            chromium, or CHROMIUM_PATH)
+  --lab     also measure the page in a lab browser (Lighthouse, LAB_RUNS runs,
+            3 by default, about 8 s each; docs/lab.md): Core Web Vitals with
+            their bands, counted in the performance score; needs Chromium too
+  --json    print the raw results as JSON
+
+Environment: ANALYZER_ALLOW_HOSTS, ANALYZER_USER_AGENT, ANALYZER_DEADLINE_MS,
+CHROMIUM_PATH, LAB_RUNS.`,
+  options: OPTIONS,
+  allowPositionals: true,
+  usageExitCode: 1,
+  async run({ values, positionals }, config) {
+    const url = positionals[0];
+    if (!url) throw new UsageError('analyse needs a URL', analyse);
+    try {
+      const { results, lab } = await analysed(url, values, config);
+      const colour = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
+      console.log(
+        values.json
+          ? JSON.stringify(lab ? { ...results, lab } : results, null, 2)
+          : [
+              renderResults(results, { colour }),
+              ...(lab ? ['', renderLab(lab)] : []),
+            ].join('\n'),
+      );
+      return 0;
+    } catch (error) {
+      const reason = whyNotAnalysed(error);
+      if (reason === null) throw error;
+      console.error(reason);
+      return 2;
+    }
+  },
+};
+
+/** The page analysed (rendered with --render), and measured in the lab with --lab. */
+async function analysed(
+  url: string,
+  values: { render: boolean; lab: boolean },
+  config: AppConfig,
+) {
+  const renderer = values.render
+    ? new Renderer({
+        allowHosts: config.analyser.allowHosts,
+        executablePath: config.renderChromiumPath,
+        sandbox: config.browserSandbox,
+        userAgent: config.analyser.userAgent,
+      })
+    : null;
+  try {
+    if (renderer) await assertChromiumAt(config.renderChromiumPath);
+    if (values.lab) await assertChromiumAt(config.chromiumPath);
+    if (renderer || values.lab) {
+      await assertSandboxAvailable(config.browserSandbox);
+    }
+    const analyser = new Analyser(config.analyser, {
+      render: renderer ? renderForAnalysis(renderer) : undefined,
+    });
+    const page = await analyser.analyse(url, { render: values.render });
+    const lab: LabResult | null = values.lab
+      ? await new LighthouseMeasurer({
+          allowHosts: config.analyser.allowHosts,
+          executablePath: config.chromiumPath,
+          sandbox: config.browserSandbox,
+        }).measure(page.page.final_url, { runs: config.labRuns })
+      : null;
+    const results = lab ? withLabScore(page, lab.performance_score) : page;
+    return { results, lab };
+  } finally {
+    await renderer?.close();
+  }
+}
+
+/** Why the analysis could not be made, for stderr; null for an error nobody foresaw. */
+function whyNotAnalysed(error: unknown): string | null {
+  if (error instanceof AnalysisError) {
+    return `Analysis failed (${error.code}): ${error.message}`;
+  }
+  if (error instanceof LabError) {
+    return `Lab measurement failed (${error.code}): ${error.message}`;
+  }
+  if (error instanceof BrowserMissingError) return error.message;
+  return null;
+}
