@@ -78,6 +78,34 @@ export function renderSiteAudit(
   },
 ): string {
   const p = colour ? COLOURS : PLAIN;
+  const lines = [...headLines(audit, p), ''];
+  if (issues.length === 0) {
+    lines.push(p.good('No issues: every check passed on every page.'));
+    return [...lines, ...templateLines(templates, p)].join('\n');
+  }
+  const shown = forAPerson(issues).slice(0, ISSUES_SHOWN);
+  lines.push(
+    p.bold(
+      shown.length < issues.length
+        ? `Top ${shown.length} of ${issues.length} issues, highest priority first:`
+        : `${plural(issues.length, 'issue')}, highest priority first:`,
+    ),
+  );
+  lines.push(...issueLines(shown, examples, p));
+  if (shown.length < issues.length) {
+    lines.push(
+      '',
+      p.dim(
+        `${plural(issues.length - shown.length, 'more issue')}: --json lists them all` +
+          (where ? `, as does ${where}/site-audits/${audit.id}/issues.` : '.'),
+      ),
+    );
+  }
+  return [...lines, ...templateLines(templates, p)].join('\n');
+}
+
+/** The audit's first lines: its URL and id, its score, what was crawled and how long it took. */
+function headLines(audit: SiteAuditView, p: Palette): string[] {
   const tint =
     audit.result === 'good'
       ? p.good
@@ -92,7 +120,7 @@ export function renderSiteAudit(
   const stop = audit.stop_reason
     ? `, stopped: ${STOP_REASONS[audit.stop_reason] ?? audit.stop_reason}`
     : '';
-  const lines = [
+  return [
     `${p.bold(`Site audit of ${audit.url}`)}${p.dim(`  (id ${audit.id})`)}`,
     audit.score === null
       ? `Score n/a ${p.dim('(no HTML page was crawled)')}`
@@ -100,20 +128,16 @@ export function renderSiteAudit(
     `${audit.status}${stop}; ${plural(pages_crawled, 'page')} crawled` +
       (pages_failed > 0 ? ` (${pages_failed} failed)` : '') +
       (took === null ? '' : ` in ${durationOf(took)}`),
-    '',
   ];
-  if (issues.length === 0) {
-    lines.push(p.good('No issues: every check passed on every page.'));
-    return [...lines, ...templateLines(templates, p)].join('\n');
-  }
-  const shown = forAPerson(issues).slice(0, ISSUES_SHOWN);
-  lines.push(
-    p.bold(
-      shown.length < issues.length
-        ? `Top ${shown.length} of ${issues.length} issues, highest priority first:`
-        : `${plural(issues.length, 'issue')}, highest priority first:`,
-    ),
-  );
+}
+
+/** Each issue shown: its mark, id, title and where it lives, its advice, a few pages. */
+function issueLines(
+  shown: readonly AuditIssueView[],
+  examples: ReadonlyMap<string, readonly string[]>,
+  p: Palette,
+): string[] {
+  const lines: string[] = [];
   const width = Math.max(...shown.map((issue) => issue.id.length));
   for (const issue of shown) {
     const mark = issue.importance === 'high' ? p.bad('✗') : p.warn('✗');
@@ -128,16 +152,7 @@ export function renderSiteAudit(
       lines.push(`      ${p.dim(`… and ${issue.pages - urls.length} more`)}`);
     }
   }
-  if (shown.length < issues.length) {
-    lines.push(
-      '',
-      p.dim(
-        `${plural(issues.length - shown.length, 'more issue')}: --json lists them all` +
-          (where ? `, as does ${where}/site-audits/${audit.id}/issues.` : '.'),
-      ),
-    );
-  }
-  return [...lines, ...templateLines(templates, p)].join('\n');
+  return lines;
 }
 
 /** Short names of the lab metrics, as a line has room for. */
