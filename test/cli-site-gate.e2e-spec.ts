@@ -250,6 +250,85 @@ describe('npx report-service audit-site --assert (the SEO gate)', () => {
     90_000,
   );
 
+  it('writes every --out asked for in one run: the verdict as JUnit and SARIF, the audit as JSON, the summary on stdout', async () => {
+    const done = await gate(
+      defects.url('/'),
+      '--assert',
+      'seo:recommended',
+      '--out',
+      `junit:${file('out/seo.junit.xml')}`,
+      '--out',
+      `sarif:${file('out/seo.sarif')}`,
+      '--out',
+      `json:${file('out/audit.json')}`,
+    );
+    expect({
+      status: done.status,
+      stderr: withoutProgress(done.stderr),
+    }).toEqual({ status: 1, stderr: '' });
+    // No output took stdout: the verdict for a person is there.
+    expect(done.stdout).toMatch(/^SEO gate \(seo:recommended\): FAILED: /);
+    const junit = await readFile(file('out/seo.junit.xml'), 'utf8');
+    const sarif = await readFile(file('out/seo.sarif'), 'utf8');
+    const exported = JSON.parse(
+      await readFile(file('out/audit.json'), 'utf8'),
+    ) as AuditExport;
+    expect(await junitErrors(junit)).toEqual([]);
+    expect(sarifErrors(sarif)).toEqual([]);
+    expect(exported.audit).toMatchObject({
+      url: defects.url('/'),
+      status: 'completed',
+    });
+    // The three are of one audit: its JSON judged again gives the very files written.
+    const verdict = judgeGate(
+      exported,
+      gateConfigOf('seo:recommended', '--assert'),
+    );
+    expect(renderJunit(verdict, { hostname: hostname() })).toBe(junit);
+    const version = (
+      JSON.parse(await readFile('package.json', 'utf8')) as { version: string }
+    ).version;
+    expect(renderSarif(verdict, { toolVersion: version })).toBe(sarif);
+  }, 90_000);
+
+  it('refuses an unknown format, an --out without its file, a file named twice or a verdict without --assert, before crawling', async () => {
+    const refusals = [
+      [
+        ['--assert', 'seo:strict', '--out', 'pdf:seo.pdf'],
+        /^--out pdf:seo\.pdf: unknown format "pdf"; audit-site writes json, junit, sarif, markdown\n/,
+      ],
+      [
+        ['--assert', 'seo:strict', '--out', 'junit'],
+        /^--out junit names no file/,
+      ],
+      [
+        [
+          '--assert',
+          'seo:strict',
+          '--junit',
+          file('same.xml'),
+          '--out',
+          `sarif:${file('same.xml')}`,
+        ],
+        /^--junit and --out sarif:\S+ both write /,
+      ],
+      [
+        ['--out', `markdown:${file('seo.md')}`],
+        /^--out markdown:\S+ judge assertions: give --assert/,
+      ],
+    ] as const;
+    for (const [args, message] of refusals) {
+      // A site that is not there: a crawl would fail differently.
+      const refused = await gate('http://127.0.0.1:9/', ...args);
+      expect({ status: refused.status, stdout: refused.stdout }).toEqual({
+        status: 2,
+        stdout: '',
+      });
+      expect(refused.stderr).toMatch(message);
+      expect(refused.stderr).toContain('Usage: npx report-service audit-site');
+    }
+  }, 90_000);
+
   it('against a baseline, passes the unchanged site with its known issues and fails on one new broken link', async () => {
     const assertions = file('gate.json');
     await writeFile(

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { html, startFixtureSite } from './support/fixture-server.js';
@@ -91,5 +91,34 @@ describe('the command line', () => {
     expect(score.stderr).toBe('');
     expect(score.status).toBe(0);
     expect(score.stdout).toMatch(/^\d{1,3}\n$/);
+  }, 60_000);
+
+  it('writes the JSON of analyse to a file with --out json:FILE, the report for a person staying on stdout', async () => {
+    const env = { ANALYZER_ALLOW_HOSTS: '127.0.0.1', DATA_DIR: dataDir };
+    const path = join(dataDir, 'out', 'report.json');
+    const run = await runCli(
+      ['analyse', site.url('/'), '--out', `json:${path}`],
+      env,
+    );
+    expect({ status: run.status, stderr: run.stderr }).toEqual({
+      status: 0,
+      stderr: '',
+    });
+    const written = JSON.parse(await readFile(path, 'utf8')) as {
+      score: number;
+      page: { final_url: string };
+    };
+    expect(written.page.final_url).toBe(site.url('/'));
+    expect(run.stdout).toContain(`${written.score}`);
+    expect(() => JSON.parse(run.stdout)).toThrow(SyntaxError);
+
+    const unknown = await runCli(
+      ['analyse', site.url('/'), '--out', 'junit:seo.xml'],
+      env,
+    );
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toMatch(
+      /^--out junit:seo\.xml: unknown format "junit"; analyse writes json\n\nUsage: npx report-service analyse/,
+    );
   }, 60_000);
 });

@@ -29,13 +29,13 @@ export const USAGE = `Usage: npx report-service <command> [--help]
   keys:list              list keys (never the keys themselves)
   keys:revoke <id>       revoke a key: it answers 401 from then on
   migrate                bring the database schema up to date, then exit
-  analyse <url> [--render] [--lab] [--json]
+  analyse <url> [--render] [--lab] [--json] [--out <format>:<file>]
                          analyse a page and print the report (--render: as a
                          browser renders it; --lab: with lab metrics; --json:
                          the raw results)
   audit-site <url> [--max-pages <n>] [--render] [--lab] [--json] [--api <url> --key <key>]
              [--assert <file or preset>] [--baseline <id or file>]
-             [--junit <file>] [--sarif <file>] [--markdown <file>]
+             [--out <format>:<file> ...]
                          audit a whole site and print its summary and top issues,
                          here or on a running service (--api); with --assert, gate
                          a build on it (exit 1 when an error assertion fails)

@@ -24,7 +24,15 @@ async function main(argv: string[]): Promise<number> {
     return name === undefined ? 1 : 0;
   }
   if (!command) throw new UsageError(`Unknown command "${name}"`);
-  return command.run(parsed(command, rest), loadConfig());
+  try {
+    return await command.run(parsed(command, rest), loadConfig());
+  } catch (error) {
+    // A usage error from the command's own reading shows the command's help.
+    if (error instanceof UsageError && !error.command) {
+      throw new UsageError(error.message, command);
+    }
+    throw error;
+  }
 }
 
 /** The command's arguments as its options read them; a mistake shows its own help. */

@@ -6,17 +6,17 @@ import { baselineOf } from '../../gate/audit-export.js';
 import type { AuditExport, GateAudit } from '../../gate/audit-export.js';
 import { judgeGate } from '../../gate/judge-gate.js';
 import type { GateVerdict } from '../../gate/judge-gate.js';
-import { renderJunit } from '../../outputs/formats/junit.js';
-import { renderMarkdown } from '../../outputs/formats/markdown.js';
-import { renderSarif } from '../../outputs/formats/sarif.js';
 import { renderGateSummary } from '../../gate/summary.js';
+import { writeOutputs } from '../outputs.js';
+import type { OutTarget } from '../outputs.js';
 import type { SiteAuditClient } from './site-audit-client.js';
 
-/** What `audit-site --assert` adds to the audit: the assertions, a baseline, the files to write. */
+/** What `audit-site --assert` adds to the audit: the assertions, a baseline, files of the verdict. */
 export interface GateOptions {
   config: GateConfig;
   /** A JSON export read from a file, or the id of an audit of the service (--api). */
   baseline: GateAudit | { auditId: number } | null;
+  /** Files of the verdict, as `--out junit:FILE` (and sarif, markdown) write them. */
   junit?: string;
   sarif?: string;
   markdown?: string;
@@ -26,7 +26,7 @@ export interface GateOptions {
   toolVersion: string;
 }
 
-/** Where the gate's files go: the command line writes them; tests keep them. */
+/** Where the outputs' files go: the command line writes them; tests keep them. */
 export type WriteFile = (path: string, content: string) => Promise<void>;
 
 /** Why the gate could not run (a baseline that cannot be had): exit 2, as an audit that did not run. */
@@ -84,20 +84,24 @@ export async function gateAudit(
   { colour }: { colour: boolean },
 ): Promise<{ verdict: GateVerdict; summary: string }> {
   const verdict = judgeGate(current, options.config, baseline);
-  if (options.junit) {
-    await write(
-      options.junit,
-      renderJunit(verdict, { hostname: options.hostname }),
-    );
-  }
-  if (options.sarif) {
-    await write(
-      options.sarif,
-      renderSarif(verdict, { toolVersion: options.toolVersion }),
-    );
-  }
-  if (options.markdown) {
-    await write(options.markdown, renderMarkdown(verdict));
-  }
+  const files = (['junit', 'sarif', 'markdown'] as const).flatMap(
+    (format): OutTarget[] => {
+      const path = options[format];
+      return path ? [{ format, path, given: `--${format}` }] : [];
+    },
+  );
+  await writeOutputs(
+    'audit-site',
+    files,
+    {
+      exported: current,
+      gate: {
+        verdict,
+        hostname: options.hostname,
+        toolVersion: options.toolVersion,
+      },
+    },
+    { out: () => undefined, write },
+  );
   return { verdict, summary: renderGateSummary(verdict, { colour }) };
 }

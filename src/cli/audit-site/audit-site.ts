@@ -1,17 +1,19 @@
 import type { AuditProgress } from './progress.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { SiteAuditView } from '../../site-audits/site-audit.view.js';
-import { ServiceUnreachable, SiteAuditRefused } from './site-audit-client.js';
 import type { SiteAuditClient } from './site-audit-client.js';
-import { BaselineError } from '../../gate/audit-export.js';
 import type { GateAudit } from '../../gate/audit-export.js';
-import {
-  baselineFromService,
-  exportOf,
-  gateAudit,
-  GateNotRun,
-} from './audit-gate.js';
+import { baselineFromService, exportOf, gateAudit } from './audit-gate.js';
 import type { GateOptions, WriteFile } from './audit-gate.js';
+import {
+  EXIT_COMPLETED,
+  EXIT_GATE_FAILED,
+  EXIT_NOT_RUN,
+} from './exit-codes.js';
+import { notRun, whyNotCompleted } from './not-run.js';
+import { STDOUT, writeOutputs } from '../outputs.js';
+import type { OutTarget } from '../outputs.js';
+import type { AuditIssueView } from '../../site-audits/site-audit-page.view.js';
 import {
   EXAMPLES_SHOWN,
   forAPerson,
@@ -27,7 +29,10 @@ export interface AuditSiteOptions {
   /** --lab: templates measured in a lab browser, --lab-runs runs a page. */
   lab?: boolean;
   labRuns?: number;
-  json: boolean;
+  /** --json: the audit and its issues on stdout, as the output json:- is. */
+  json?: boolean;
+  /** --out FORMAT:FILE and its aliases: the outputs to write, in order. */
+  outputs?: readonly OutTarget[];
   colour: boolean;
   /** How often the audit is read while it runs. */
   pollMs: number;
@@ -46,141 +51,143 @@ export interface AuditSiteOutput {
   err(text: string): void;
   /** Where the audit stands while it runs, at each read; null once it is judged or given up. */
   progress?(state: AuditProgress | null): void;
-  /** Writes the gate's files (--junit, --sarif, --markdown). */
+  /** Writes the outputs' files (--out, --junit, --sarif, --markdown). */
   write?: WriteFile;
 }
 
 /**
- * Exit codes, as `analyse` has them: 0 the audit completed (and with --assert, no
- * `error` assertion failed), 1 one did, 2 the audit could not run.
- */
-export const EXIT_COMPLETED = 0;
-export const EXIT_GATE_FAILED = 1;
-export const EXIT_NOT_RUN = 2;
-export const EXIT_INTERRUPTED = 130;
-
-/**
  * `audit-site`: creates the audit, reads it until it has stopped and is judged, then
- * prints its summary and top issues (or, with --json, the audit and its issues).
+ * prints its summary and top issues, or writes the outputs asked for (--json: the
+ * audit and its issues on stdout) and with a gate its verdict.
  */
 export async function auditSite(
   client: SiteAuditClient,
   options: AuditSiteOptions,
   output: AuditSiteOutput,
 ): Promise<number> {
-  let audit: SiteAuditView | undefined;
-  const gate = options.gate;
+  const run: { audit?: SiteAuditView } = {};
   try {
     // A baseline that cannot be had stops the command before the site is crawled.
-    const given = gate?.baseline ?? null;
+    const given = options.gate?.baseline ?? null;
     const baseline: GateAudit | null =
       given && 'auditId' in given
         ? await baselineFromService(client, given.auditId)
         : given;
-    const now = options.now ?? Date.now;
-    const created = now();
-    audit = await client.create(options.url, {
-      ...(options.maxPages === undefined
-        ? {}
-        : { max_pages: options.maxPages }),
-      ...(options.render ? { render: options.render } : {}),
-      ...(options.lab
-        ? {
-            lab: true,
-            ...(options.labRuns ? { lab_runs: options.labRuns } : {}),
-          }
-        : {}),
-    });
-    // The audit is judged (finished_at) after its crawl stops, whatever stopped it.
-    while (audit.finished_at === null) {
-      output.progress?.({ audit, elapsedMs: now() - created });
-      await sleep(options.pollMs, undefined, { signal: options.signal });
-      audit = await client.get(audit.id);
-    }
-    output.progress?.(null);
+    const audit = await untilJudged(client, options, output, run);
     if (audit.status !== 'completed') {
       output.err(whyNotCompleted(audit));
       return EXIT_NOT_RUN;
     }
-    const issues = await client.issues(audit.id);
-    if (options.json || gate) {
-      const exported = await exportOf(client, audit, issues);
-      if (options.json) output.out(JSON.stringify(exported, null, 2));
-      if (!gate) return EXIT_COMPLETED;
-      const { verdict, summary } = await gateAudit(
-        exported,
-        baseline,
-        gate,
-        output.write ?? (() => Promise.resolve()),
-        { colour: options.colour },
-      );
-      // With --json, stdout is the export's alone.
-      if (options.json) output.err(summary);
-      else output.out(summary);
-      return verdict.exitCode === 0 ? EXIT_COMPLETED : EXIT_GATE_FAILED;
-    }
-    const examples = new Map<string, string[]>();
-    for (const issue of forAPerson(issues).slice(0, ISSUES_SHOWN)) {
-      examples.set(
-        issue.id,
-        await client.examples(audit.id, issue.id, EXAMPLES_SHOWN),
-      );
-    }
-    output.out(
-      renderSiteAudit(audit, issues, examples, {
-        colour: options.colour,
-        where: client.where,
-        templates: audit.settings.lab ? await client.templates(audit.id) : [],
-      }),
-    );
-    return EXIT_COMPLETED;
+    return await reportAudit(client, audit, baseline, options, output);
   } catch (error) {
     output.progress?.(null);
-    if (options.signal?.aborted) {
-      if (audit) await cancelQuietly(client, audit.id);
-      output.err(
-        audit
-          ? `Interrupted: site audit ${audit.id} was cancelled.`
-          : 'Interrupted.',
-      );
-      return EXIT_INTERRUPTED;
-    }
-    if (error instanceof SiteAuditRefused) {
-      output.err(
-        audit
-          ? `The service refused to read site audit ${audit.id}: ${error.message}`
-          : `The site audit could not start: ${error.message}`,
-      );
-      return EXIT_NOT_RUN;
-    }
-    if (
-      error instanceof ServiceUnreachable ||
-      error instanceof GateNotRun ||
-      error instanceof BaselineError
-    ) {
-      output.err(error.message);
-      return EXIT_NOT_RUN;
-    }
-    throw error;
+    return notRun(error, client, run.audit, options, output);
   }
 }
 
-/** Cancels an audit left behind by an interrupt, without waiting long or failing. */
-async function cancelQuietly(
+/** Creates the audit (kept in `run` for an interrupt) and reads it until it is judged. */
+async function untilJudged(
   client: SiteAuditClient,
-  id: number,
-): Promise<void> {
-  await Promise.race([
-    client.cancel(id).catch(() => undefined),
-    sleep(5_000, undefined, { ref: false }),
-  ]);
+  options: AuditSiteOptions,
+  output: AuditSiteOutput,
+  run: { audit?: SiteAuditView },
+): Promise<SiteAuditView> {
+  const now = options.now ?? Date.now;
+  const created = now();
+  let audit = await client.create(options.url, {
+    ...(options.maxPages === undefined ? {} : { max_pages: options.maxPages }),
+    ...(options.render ? { render: options.render } : {}),
+    ...(options.lab
+      ? {
+          lab: true,
+          ...(options.labRuns ? { lab_runs: options.labRuns } : {}),
+        }
+      : {}),
+  });
+  run.audit = audit;
+  // The audit is judged (finished_at) after its crawl stops, whatever stopped it.
+  while (audit.finished_at === null) {
+    output.progress?.({ audit, elapsedMs: now() - created });
+    await sleep(options.pollMs, undefined, { signal: options.signal });
+    audit = await client.get(audit.id);
+    run.audit = audit;
+  }
+  output.progress?.(null);
+  return audit;
 }
 
-function whyNotCompleted(audit: SiteAuditView): string {
-  if (audit.status === 'failed') {
-    return `Site audit of ${audit.url} failed (${audit.error?.code ?? 'error'}): ${audit.error?.message ?? 'no reason given'}`;
+/** The outputs of a judged audit and its summary; the exit code is the gate's. */
+async function reportAudit(
+  client: SiteAuditClient,
+  audit: SiteAuditView,
+  baseline: GateAudit | null,
+  options: AuditSiteOptions,
+  output: AuditSiteOutput,
+): Promise<number> {
+  const issues = await client.issues(audit.id);
+  const targets: OutTarget[] = [
+    ...(options.json
+      ? [{ format: 'json' as const, path: STDOUT, given: '--json' }]
+      : []),
+    ...(options.outputs ?? []),
+  ];
+  const gate = options.gate;
+  const stdoutTaken = targets.some((target) => target.path === STDOUT);
+  const exported =
+    targets.length > 0 || gate ? await exportOf(client, audit, issues) : null;
+  const write = output.write ?? (() => Promise.resolve());
+  const judged =
+    gate && exported
+      ? await gateAudit(exported, baseline, gate, write, options)
+      : null;
+  if (exported) {
+    await writeOutputs(
+      'audit-site',
+      targets,
+      {
+        exported,
+        gate:
+          judged && gate
+            ? {
+                verdict: judged.verdict,
+                hostname: gate.hostname,
+                toolVersion: gate.toolVersion,
+              }
+            : null,
+      },
+      { out: (text) => output.out(text), write },
+    );
   }
-  return `Site audit ${audit.id} of ${audit.url} was ${audit.status} before it finished (${audit.progress.pages_crawled} pages crawled).`;
+  // An output on stdout keeps it to itself: the verdict goes to stderr then.
+  if (judged && stdoutTaken) output.err(judged.summary);
+  else if (judged) output.out(judged.summary);
+  else if (!stdoutTaken) {
+    output.out(await summaryOf(client, audit, issues, options.colour));
+  }
+  return judged && judged.verdict.exitCode !== 0
+    ? EXIT_GATE_FAILED
+    : EXIT_COMPLETED;
+}
+
+/** The audit for a person: its top issues with a few pages each, its templates. */
+async function summaryOf(
+  client: SiteAuditClient,
+  audit: SiteAuditView,
+  issues: AuditIssueView[],
+  colour: boolean,
+): Promise<string> {
+  const examples = new Map<string, string[]>();
+  for (const issue of forAPerson(issues).slice(0, ISSUES_SHOWN)) {
+    examples.set(
+      issue.id,
+      await client.examples(audit.id, issue.id, EXAMPLES_SHOWN),
+    );
+  }
+  return renderSiteAudit(audit, issues, examples, {
+    colour,
+    where: client.where,
+    templates: audit.settings.lab ? await client.templates(audit.id) : [],
+  });
 }
 
 /** `--render auto` and `--render=auto` as one flag parseArgs reads (`--render-auto`): `--render` alone stays a boolean. */

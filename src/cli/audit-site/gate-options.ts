@@ -8,13 +8,10 @@ import { BaselineError, baselineOf } from '../../gate/audit-export.js';
 import { jsonFile } from '../json-file.js';
 import type { GateOptions } from './audit-gate.js';
 
-/** What the command line gives the gate: --assert, --baseline and the files to write. */
+/** What the command line gives the gate: --assert and --baseline (its files are outputs). */
 export interface GateArguments {
   assert: string;
   baseline?: string;
-  junit?: string;
-  sarif?: string;
-  markdown?: string;
 }
 
 /** --assert and its companions, read before the audit starts: a mistake costs no crawl. */
@@ -43,9 +40,6 @@ export async function gateOptionsOf(
   return {
     config,
     baseline,
-    junit: values.junit,
-    sarif: values.sarif,
-    markdown: values.markdown,
     hostname: hostname(),
     toolVersion: await toolVersion(),
   };

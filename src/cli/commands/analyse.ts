@@ -16,16 +16,21 @@ import {
 } from '../../rendering/index.js';
 import { UsageError } from '../command.js';
 import type { CliCommand } from '../command.js';
+import { formatsUsage, outTargetsOf } from '../out-targets.js';
+import { STDOUT, writeOutputs } from '../outputs.js';
+import type { OutputSink } from '../outputs.js';
+import { writeCreatingFolders } from '../write-file.js';
 
 const OPTIONS = {
   json: { type: 'boolean', default: false },
   render: { type: 'boolean', default: false },
   lab: { type: 'boolean', default: false },
+  out: { type: 'string', multiple: true },
 } as const;
 
 export const analyse: CliCommand<typeof OPTIONS> = {
   name: 'analyse',
-  usage: `Usage: npx report-service analyse <url> [--render] [--lab] [--json]
+  usage: `Usage: npx report-service analyse <url> [--render] [--lab] [--json] [--out <format>:<file> ...]
 
 Analyses a page here, without the service or its database, and prints the
 report for a person; with --json, the raw results alone on stdout:
@@ -40,7 +45,11 @@ Exits 2 when the analysis fails, with the reason on stderr.
   --lab     also measure the page in a lab browser (Lighthouse, LAB_RUNS runs,
             3 by default, about 8 s each; docs/lab.md): Core Web Vitals with
             their bands, counted in the performance score; needs Chromium too
-  --json    print the raw results as JSON
+  --json    print the raw results as JSON (--out json:-)
+  --out <format>:<file>
+            write an output to <file> (- for stdout; repeatable); the report
+            for a person still goes to stdout unless an output does:
+${formatsUsage('analyse', 14)}
 
 Environment: ANALYZER_ALLOW_HOSTS, ANALYZER_USER_AGENT, ANALYZER_DEADLINE_MS,
 CHROMIUM_PATH, LAB_RUNS.`,
@@ -49,18 +58,21 @@ CHROMIUM_PATH, LAB_RUNS.`,
   usageExitCode: 1,
   async run({ values, positionals }, config) {
     const url = positionals[0];
-    if (!url) throw new UsageError('analyse needs a URL', analyse);
+    if (!url) throw new UsageError('analyse needs a URL');
+    const outputs = outTargetsOf('analyse', values);
     try {
       const { results, lab } = await analysed(url, values, config);
-      const colour = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
-      console.log(
-        values.json
-          ? JSON.stringify(lab ? { ...results, lab } : results, null, 2)
-          : [
-              renderResults(results, { colour }),
-              ...(lab ? ['', renderLab(lab)] : []),
-            ].join('\n'),
-      );
+      const report = lab ? { ...results, lab } : results;
+      await writeOutputs('analyse', outputs, { report }, TERMINAL);
+      if (!outputs.some((output) => output.path === STDOUT)) {
+        const colour = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
+        console.log(
+          [
+            renderResults(results, { colour }),
+            ...(lab ? ['', renderLab(lab)] : []),
+          ].join('\n'),
+        );
+      }
       return 0;
     } catch (error) {
       const reason = whyNotAnalysed(error);
@@ -69,6 +81,12 @@ CHROMIUM_PATH, LAB_RUNS.`,
       return 2;
     }
   },
+};
+
+/** stdout and files, for the outputs. */
+const TERMINAL: OutputSink = {
+  out: (text) => console.log(text),
+  write: writeCreatingFolders,
 };
 
 /** The page analysed (rendered with --render), and measured in the lab with --lab. */

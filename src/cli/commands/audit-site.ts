@@ -1,5 +1,3 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import { AssertionsError } from '../../gate/assertions.js';
 import { BaselineError } from '../../gate/audit-export.js';
 import type { GateOptions } from '../audit-site/audit-gate.js';
@@ -15,6 +13,9 @@ import { httpSiteAuditClient } from '../audit-site/site-audit-client.js';
 import { UsageError } from '../command.js';
 import type { CliCommand, ParsedArgs } from '../command.js';
 import { interruptible } from '../interruptible.js';
+import { outTargetsOf, verdictTargets } from '../out-targets.js';
+import type { OutTarget } from '../outputs.js';
+import { writeCreatingFolders } from '../write-file.js';
 import { withServiceHere } from '../with-service-here.js';
 import { AUDIT_SITE_USAGE } from './audit-site.usage.js';
 
@@ -33,6 +34,7 @@ const OPTIONS = {
   junit: { type: 'string' },
   sarif: { type: 'string' },
   markdown: { type: 'string' },
+  out: { type: 'string', multiple: true },
 } as const;
 
 type Values = ParsedArgs<typeof OPTIONS>['values'];
@@ -50,8 +52,9 @@ export const auditSiteCommand: CliCommand<typeof OPTIONS> = {
   usageExitCode: 2,
   async run({ values, positionals }, config) {
     const url = positionals[0];
-    if (!url) throw new UsageError('audit-site needs a URL', auditSiteCommand);
-    companionsNeedAssert(values);
+    if (!url) throw new UsageError('audit-site needs a URL');
+    const outputs = outTargetsOf('audit-site', values);
+    companionsNeedAssert(values, outputs);
     const api = values.api ?? process.env.REPORT_SERVICE_API;
     const key = values.key ?? process.env.REPORT_SERVICE_KEY;
     if (values.baseline && /^\d+$/.test(values.baseline) && !api) {
@@ -74,11 +77,10 @@ export const auditSiteCommand: CliCommand<typeof OPTIONS> = {
       }
       throw error;
     }
-    const options = { ...auditOptionsOf(url, values), gate };
+    const options = { ...auditOptionsOf(url, values), outputs, gate };
     if (Boolean(api) !== Boolean(key)) {
       throw new UsageError(
         'audit-site needs --api and --key together (or REPORT_SERVICE_API and REPORT_SERVICE_KEY), or neither to run the service here',
-        auditSiteCommand,
       );
     }
     return interruptible((signal) =>
@@ -95,33 +97,31 @@ export const auditSiteCommand: CliCommand<typeof OPTIONS> = {
   },
 };
 
-/** The gate's companions without --assert are a usage error. */
-function companionsNeedAssert(values: Values): void {
-  const gateOnly = (['baseline', 'junit', 'sarif', 'markdown'] as const)
-    .filter((name) => values[name] !== undefined)
-    .map((name) => `--${name}`);
+/** --baseline and the gate's outputs (--junit, --out sarif:…) without --assert are a usage error. */
+function companionsNeedAssert(values: Values, outputs: OutTarget[]): void {
+  const gateOnly = [
+    ...(values.baseline === undefined ? [] : ['--baseline']),
+    ...verdictTargets('audit-site', outputs).map((target) => target.given),
+  ];
   if (values.assert === undefined && gateOnly.length > 0) {
     throw new UsageError(
       `${gateOnly.join(', ')} judge assertions: give --assert <file or preset> too`,
-      auditSiteCommand,
     );
   }
 }
 
-/** The audit's settings from the command line: --max-pages, --render, --lab, --json. */
+/** The audit's settings from the command line: --max-pages, --render, --lab. */
 function auditOptionsOf(url: string, values: Values): AuditSiteOptions {
   const maxPages = values['max-pages'];
   if (maxPages !== undefined && !/^[1-9]\d{0,8}$/.test(maxPages)) {
     throw new UsageError(
       `--max-pages must be a whole number from 1, got "${maxPages}"`,
-      auditSiteCommand,
     );
   }
   const labRuns = values['lab-runs'];
   if (labRuns !== undefined && (!values.lab || !/^[1-9]$/.test(labRuns))) {
     throw new UsageError(
       `--lab-runs takes a whole number from 1 to 9, with --lab; got "${labRuns}"`,
-      auditSiteCommand,
     );
   }
   return {
@@ -130,7 +130,6 @@ function auditOptionsOf(url: string, values: Values): AuditSiteOptions {
     render: values['render-auto'] ? 'auto' : values.render,
     lab: values.lab,
     labRuns: labRuns === undefined ? undefined : Number(labRuns),
-    json: values.json,
     colour: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
     pollMs: AUDIT_POLL_MS,
   };
@@ -139,10 +138,7 @@ function auditOptionsOf(url: string, values: Values): AuditSiteOptions {
 /** stdout, stderr, files, and progress: a bar on a terminal, a line every few seconds in a log. */
 function terminal(): AuditSiteOutput {
   return {
-    write: async (path: string, content: string) => {
-      await mkdir(dirname(path), { recursive: true });
-      await writeFile(path, content);
-    },
+    write: writeCreatingFolders,
     out: (text: string) => console.log(text),
     err: (text: string) => console.error(text),
     progress: process.stderr.isTTY

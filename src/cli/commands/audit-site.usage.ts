@@ -1,8 +1,9 @@
+import { formatsUsage } from '../out-targets.js';
+
 /** audit-site's help: what `--help` prints and a usage error shows. */
 export const AUDIT_SITE_USAGE = `Usage: npx report-service audit-site <url> [--max-pages <n>] [--render [auto]] [--lab [--lab-runs <n>]] [--json]
-                                 [--api <url> --key <key>]
-                                 [--assert <file or preset> [--baseline <id or file>]
-                                  [--junit <file>] [--sarif <file>] [--markdown <file>]]
+                                 [--api <url> --key <key>] [--out <format>:<file> ...]
+                                 [--assert <file or preset> [--baseline <id or file>]]
 
 Audits a whole site (docs/site-audits.md): crawls it from <url>, judges every
 page, then the set, and prints the audit (status, pages crawled, score, time
@@ -18,11 +19,12 @@ stays in its list; that service's settings (ANALYZER_ALLOW_HOSTS, ...) apply.
 
 With --assert, a gate for CI (docs/site-audits.md#the-seo-gate): the audit is
 judged against assertions (a JSON file, or the preset seo:recommended or
-seo:strict), the verdict printed (on stderr with --json), and the command exits 1
-when an "error" assertion fails:
+seo:strict), the verdict printed (on stderr when an output takes stdout, as
+--json does), the outputs asked for written, and the command exits 1 when an
+"error" assertion fails:
 
   npx report-service audit-site https://example.com/ --assert seo:recommended \\
-    --junit seo.junit.xml --sarif seo.sarif --markdown seo.md
+    --out junit:seo.junit.xml --out sarif:seo.sarif --out markdown:seo.md
 
 Exits 2 when the audit could not run or did not complete (or the command line,
 the assertions or the baseline could not be read), with the reason on stderr;
@@ -42,15 +44,17 @@ Ctrl-C cancels the audit.
                        gate then takes lab metric assertions per template
   --lab-runs <n>       runs per measured page, their median kept (default 3)
   --json               print the audit and its issues (each with the URL of
-                       every page it affects) as JSON
+                       every page it affects) as JSON (--out json:-)
+  --out <format>:<file>
+                       write an output to <file> (- for stdout; repeatable):
+${formatsUsage('audit-site', 25)}
   --api <url>          the API of a running service (http://localhost:3000)
   --key <key>          an API key of that service
   --assert <x>         an assertions file, or a preset: seo:recommended, seo:strict
   --baseline <x>       fail only on issues new since this audit: an audit id of
                        the service (with --api), or a file of --json output
-  --junit <file>       write the verdict as JUnit XML (a test case per assertion)
-  --sarif <file>       write it as SARIF 2.1.0 (a result per failed page)
-  --markdown <file>    write it as a pull-request comment
+  --junit <file>       --out junit:<file>, as --sarif <file> and --markdown <file>
+                       are --out sarif:<file> and --out markdown:<file>
 
 Environment: REPORT_SERVICE_API and REPORT_SERVICE_KEY stand for --api and --key.
 Without them: ANALYZER_ALLOW_HOSTS, ANALYZER_USER_AGENT, ANALYZER_DEADLINE_MS and

@@ -24,7 +24,7 @@ ${DATABASE_ENVIRONMENT}`,
   async run({ values }, config) {
     const name = values.name;
     if (!name?.trim()) {
-      throw new UsageError('keys:create needs --name <label>', keysCreate);
+      throw new UsageError('keys:create needs --name <label>');
     }
     const issued = await withKeys(config, (keys) =>
       keys.create(name, values.account),
@@ -80,7 +80,7 @@ ${DATABASE_ENVIRONMENT}`,
   usageExitCode: 1,
   async run({ positionals }, config) {
     const id = positionals[0];
-    if (!id) throw new UsageError('keys:revoke needs the key id', keysRevoke);
+    if (!id) throw new UsageError('keys:revoke needs the key id');
     const revoked = await withKeys(config, (keys) => keys.revoke(id));
     if (!revoked) {
       console.error(`No active key with id ${id}.`);
