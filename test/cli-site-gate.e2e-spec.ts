@@ -294,8 +294,8 @@ describe('npx report-service audit-site --assert (the SEO gate)', () => {
   it('refuses an unknown format, an --out without its file, a file named twice or a verdict without --assert, before crawling', async () => {
     const refusals = [
       [
-        ['--assert', 'seo:strict', '--out', 'pdf:seo.pdf'],
-        /^--out pdf:seo\.pdf: unknown format "pdf"; audit-site writes json, junit, sarif, markdown\n/,
+        ['--assert', 'seo:strict', '--out', 'docx:seo.docx'],
+        /^--out docx:seo\.docx: unknown format "docx"; audit-site writes pdf, html, csv, json, junit, sarif, markdown\n/,
       ],
       [
         ['--assert', 'seo:strict', '--out', 'junit'],

@@ -118,7 +118,7 @@ describe('the command line', () => {
     );
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toMatch(
-      /^--out junit:seo\.xml: unknown format "junit"; analyse writes json\n\nUsage: npx report-service analyse/,
+      /^--out junit:seo\.xml: unknown format "junit"; analyse writes pdf, html, json\n\nUsage: npx report-service analyse/,
     );
   }, 60_000);
 });

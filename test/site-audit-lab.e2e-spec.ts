@@ -179,7 +179,7 @@ describe('site audit lab phase', () => {
           toolVersion: '0.0.0',
         },
         (path, content) => {
-          files.set(path, content);
+          files.set(path, String(content));
           return Promise.resolve();
         },
         { colour: false },

@@ -1,6 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import type request from 'supertest';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo, Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,6 +18,7 @@ import { Renderer, renderBrowserPath } from '../src/rendering/index.js';
 import { html, startFixtureSite } from './support/fixture-server.js';
 import type { FixtureHandler, FixtureSite } from './support/fixture-server.js';
 import { runAudit } from './support/site-audits.js';
+import { runCli } from './support/service-process.js';
 import type { AuditBody } from './support/site-audits.js';
 import { startTestApp } from './support/test-app.js';
 import type { TestApp } from './support/test-app.js';
@@ -332,6 +339,66 @@ run('the PDF of a site audit', () => {
     ).expect(200);
     expect(textOf(unlocked.body as Buffer)).toBe(viaApi);
     await put({ privacy: 1 });
+  });
+
+  it('writes the same PDF from the command line, over the API or with the service in its own process', async () => {
+    if (!t.http.listening) {
+      await new Promise<void>((resolve) =>
+        t.http.listen(0, '127.0.0.1', resolve),
+      );
+    }
+    const api = `http://127.0.0.1:${(t.http.address() as AddressInfo).port}`;
+    const pdfFile = join(folder, 'cli.pdf');
+    const jsonFile = join(folder, 'cli.json');
+    const overApi = await runCli(
+      [
+        'audit-site',
+        site.url('/'),
+        '--api',
+        api,
+        '--key',
+        key,
+        '--out',
+        `pdf:${pdfFile}`,
+        '--out',
+        `json:${jsonFile}`,
+      ],
+      { DATABASE_URL: undefined },
+    );
+    expect(overApi.stderr).not.toMatch(/Error/);
+    expect(overApi.status).toBe(0);
+    const { audit: made } = JSON.parse(readFileSync(jsonFile, 'utf8')) as {
+      audit: { id: number };
+    };
+    const fromCli = readFileSync(pdfFile);
+    expect(poppler('pdftotext', fromCli, '-raw')).toBe(
+      poppler('pdftotext', await pdfOf(key, made.id), '-raw'),
+    );
+
+    const hereFile = join(folder, 'here.pdf');
+    const here = await runCli(
+      ['audit-site', site.url('/'), '--out', `pdf:${hereFile}`],
+      {
+        DATABASE_URL: undefined,
+        ANALYZER_ALLOW_HOSTS: '127.0.0.1',
+      },
+    );
+    expect(here.status).toBe(0);
+    expect(poppler('pdfinfo', readFileSync(hereFile))).toMatch(
+      /^Tagged:\s+yes$/m,
+    );
+
+    const pageFile = join(folder, 'page.pdf');
+    const page = await runCli(
+      ['analyse', site.url('/'), '--out', `pdf:${pageFile}`],
+      {
+        ANALYZER_ALLOW_HOSTS: '127.0.0.1',
+      },
+    );
+    expect(page.status).toBe(0);
+    const pageText = poppler('pdftotext', readFileSync(pageFile), '-raw');
+    expect(pageText).toContain('Page audit');
+    expect(pageText).toContain(site.url('/'));
   });
 
   it('refuses every request a leaky document makes while it prints, and names it', async () => {

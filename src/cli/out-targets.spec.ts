@@ -1,3 +1,4 @@
+import { OUTPUT_FORMATS } from '../outputs/output-formats.js';
 import { resolve } from 'node:path';
 import { UsageError } from './command.js';
 import { formatsUsage, outTargetsOf, verdictTargets } from './out-targets.js';
@@ -53,23 +54,23 @@ describe('outTargetsOf', () => {
   it.each([
     [
       'audit-site',
-      'pdf:audit.pdf',
-      '--out pdf:audit.pdf: unknown format "pdf"; audit-site writes json, junit, sarif, markdown',
+      'docx:audit.docx',
+      '--out docx:audit.docx: unknown format "docx"; audit-site writes pdf, html, csv, json, junit, sarif, markdown',
     ],
     [
       'analyse',
       'junit:seo.xml',
-      '--out junit:seo.xml: unknown format "junit"; analyse writes json',
+      '--out junit:seo.xml: unknown format "junit"; analyse writes pdf, html, json',
     ],
     [
       'audit-site',
       'audit.json',
-      '--out audit.json is not FORMAT:FILE; audit-site writes json, junit, sarif, markdown',
+      '--out audit.json is not FORMAT:FILE; audit-site writes pdf, html, csv, json, junit, sarif, markdown',
     ],
     [
       'audit-site',
       ':audit.json',
-      '--out :audit.json: unknown format ""; audit-site writes json, junit, sarif, markdown',
+      '--out :audit.json: unknown format ""; audit-site writes pdf, html, csv, json, junit, sarif, markdown',
     ],
   ] as const)(
     '%s refuses --out %s, naming the formats it knows',
@@ -131,18 +132,31 @@ describe('verdictTargets', () => {
 });
 
 describe('the formats of the command line', () => {
-  it('are json for analyse, and json and the verdicts for audit-site', () => {
-    expect(formatsOf('analyse')).toEqual(['json']);
+  it("are every format of the registry that writes the subject, and the gate's verdicts", () => {
+    expect(formatsOf('analyse')).toEqual(
+      OUTPUT_FORMATS.filter((format) => format.report).map((f) => f.name),
+    );
     expect(formatsOf('audit-site')).toEqual([
+      'pdf',
+      'html',
+      'csv',
       'json',
       'junit',
       'sarif',
       'markdown',
     ]);
+    expect(new Set(formatsOf('audit-site'))).toEqual(
+      new Set(
+        OUTPUT_FORMATS.filter((format) => format.siteAudit).map((f) => f.name),
+      ),
+    );
   });
 
   it('each say what they hold in the usage text, the verdicts needing --assert', () => {
     expect(formatsUsage('audit-site', 4).split('\n')).toEqual([
+      "    pdf       the white-label PDF, in the account's branding",
+      '    html      the document the PDF prints, as one HTML file',
+      '    csv       the findings, one row each, the most important first',
       '    json      the audit and its issues, as --json prints them',
       '    junit     the verdict as JUnit XML (a test case per assertion)',
       '    sarif     the verdict as SARIF 2.1.0 (a result per failed page)',

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { UsageError } from './command.js';
 import { CLI_FORMATS, formatsOf, STDOUT } from './outputs.js';
-import type { CliFormatName, OutputCommand, OutTarget } from './outputs.js';
+import type { OutputCommand, OutTarget } from './outputs.js';
 
 /** The options that ask for outputs: --out, --json, and the formats' own (--junit <file>…). */
 export type OutputValues = {
@@ -41,7 +41,7 @@ function outTargetOf(command: OutputCommand, spelled: string): OutTarget {
   const format = colon < 0 ? spelled : spelled.slice(0, colon);
   const path = colon < 0 ? '' : spelled.slice(colon + 1);
   const known = formatsOf(command);
-  if (!known.includes(format as CliFormatName)) {
+  if (!known.includes(format)) {
     throw new UsageError(
       `${colon < 0 ? `${given} is not FORMAT:FILE` : `${given}: unknown format "${format}"`}; ${command} writes ${known.join(', ')}`,
     );
@@ -51,7 +51,7 @@ function outTargetOf(command: OutputCommand, spelled: string): OutTarget {
       `${given} names no file: give --out ${format}:FILE (${format}:- for stdout)`,
     );
   }
-  return { format: format as CliFormatName, path, given };
+  return { format: format, path, given };
 }
 
 /** Two outputs into one file (or both on stdout) would leave one of them. */

@@ -1,4 +1,5 @@
 import type { AuditExport } from '../gate/audit-export.js';
+import { OUTPUT_FORMATS } from '../outputs/output-formats.js';
 import type { GateVerdict } from '../gate/judge-gate.js';
 import { renderJunit } from '../outputs/formats/junit.js';
 import { renderMarkdown } from '../outputs/formats/markdown.js';
@@ -7,6 +8,8 @@ import { renderSarif } from '../outputs/formats/sarif.js';
 /** What audit-site writes a format from: its export and, with --assert, the gate's verdict. */
 export interface SiteAuditDocument {
   exported: AuditExport;
+  /** The audit as the service's output format of that name writes it (docs/outputs.md). */
+  exportAs(format: string): Promise<Buffer>;
   /** The verdict, and what JUnit and SARIF name with it: the host, the tool's version. */
   gate: { verdict: GateVerdict; hostname: string; toolVersion: string } | null;
 }
@@ -14,6 +17,8 @@ export interface SiteAuditDocument {
 /** What analyse writes a format from: the results, as --json prints them. */
 export interface ReportDocument {
   report: unknown;
+  /** The page's audit as an output format of the registry writes it, printed here. */
+  written(format: string): Promise<Buffer>;
 }
 
 /** Each command that writes outputs, and the document it writes them from. */
@@ -27,7 +32,7 @@ export type OutputCommand = keyof OutputDocuments;
 export interface FormatWriter<D> {
   /** What the output holds, for the command's usage text. */
   describes: string;
-  render(document: D): string | Promise<string>;
+  render(document: D): string | Buffer | Promise<string | Buffer>;
   needsVerdict?: boolean;
 }
 
@@ -46,11 +51,12 @@ function verdictOf(document: SiteAuditDocument) {
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 
 /**
- * The formats of `--out FORMAT:FILE` (and of --json, --junit, --sarif and --markdown,
- * which stand for json:-, junit:FILE, sarif:FILE and markdown:FILE): a format is one
- * entry here.
+ * The formats the command line writes itself: json, the export the gate judges and a
+ * baseline is read from, and the gate's verdict by its assertions and baseline (--json,
+ * --junit, --sarif and --markdown stand for json:-, junit:FILE, sarif:FILE and
+ * markdown:FILE).
  */
-const FORMATS = {
+const OWN_FORMATS = {
   json: {
     'audit-site': {
       describes: 'the audit and its issues, as --json prints them',
@@ -90,12 +96,43 @@ const FORMATS = {
   },
 } satisfies Record<string, CliFormat>;
 
-export type CliFormatName = keyof typeof FORMATS;
-export const CLI_FORMATS: Readonly<Record<CliFormatName, CliFormat>> = FORMATS;
+/**
+ * Every other format of the registry (docs/outputs.md): a site audit's asked of the
+ * service that holds it, a page's written and printed here. A new format of the
+ * registry is a format of `--out` with nothing to add here.
+ */
+const REGISTRY_FORMATS: Record<string, CliFormat> = Object.fromEntries(
+  OUTPUT_FORMATS.filter(
+    (format) => !Object.hasOwn(OWN_FORMATS, format.name),
+  ).map((format): [string, CliFormat] => [
+    format.name,
+    {
+      ...(format.siteAudit && {
+        'audit-site': {
+          describes: format.summary,
+          render: (document) => document.exportAs(format.name),
+        },
+      }),
+      ...(format.report && {
+        analyse: {
+          describes: format.summary,
+          render: (document) => document.written(format.name),
+        },
+      }),
+    },
+  ]),
+);
+
+/** The formats of `--out FORMAT:FILE`, the registry's first, in its order. */
+export type CliFormatName = string;
+export const CLI_FORMATS: Readonly<Record<CliFormatName, CliFormat>> = {
+  ...REGISTRY_FORMATS,
+  ...OWN_FORMATS,
+};
 
 /** The formats a command writes, in the order the table has them. */
 export function formatsOf(command: OutputCommand): CliFormatName[] {
-  return (Object.keys(CLI_FORMATS) as CliFormatName[]).filter(
+  return Object.keys(CLI_FORMATS).filter(
     (name) => CLI_FORMATS[name][command] !== undefined,
   );
 }
@@ -113,8 +150,8 @@ export interface OutTarget {
 
 /** Where outputs go: stdout, or a file. */
 export interface OutputSink {
-  out(text: string): void;
-  write(path: string, content: string): Promise<void>;
+  out(content: string | Buffer): void;
+  write(path: string, content: string | Buffer): Promise<void>;
 }
 
 /** Writes each output asked for, in order. */

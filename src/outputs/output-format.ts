@@ -32,6 +32,8 @@ export interface OutputFormat {
   readonly extension: string;
   /** One sentence for the API's documentation. */
   readonly description: string;
+  /** A few words for the command line's usage text. */
+  readonly summary: string;
   readonly needs: DocumentNeeds;
   /** How it writes a site audit's document. */
   readonly siteAudit?: (

@@ -1,19 +1,11 @@
-import { hostname } from 'node:os';
 import { Injectable } from '@nestjs/common';
 import { NotFoundProblem } from '../common/problem.js';
-import { serviceVersion } from '../common/service-version.js';
-import { gateConfigOf } from '../gate/assertions.js';
 import { Renderer } from '../rendering/index.js';
-import type { OutputFormat, OutputTools } from './output-format.js';
+import type { OutputFormat } from './output-format.js';
+import { DEFAULT_PRESET, outputTools } from './output-tools.js';
 import { OUTPUT_FORMATS, outputFormatNamed } from './output-formats.js';
 import { ReportDocuments } from './report-documents.js';
 import { SiteAuditDocuments } from './site-audit-documents.js';
-
-/** The preset verdict formats judge by when none is asked for. */
-export const DEFAULT_PRESET = 'seo:recommended';
-
-/** The service's version, as SARIF names the tool's. */
-const VERSION = serviceVersion();
 
 /** A written output: its bytes, its format, the file name it is offered under. */
 export interface WrittenOutput {
@@ -48,7 +40,7 @@ export class OutputsService {
     return {
       body: await format.siteAudit!(
         document,
-        this.toolsFor(options.assert ?? DEFAULT_PRESET),
+        outputTools(this.renderer, options.assert ?? DEFAULT_PRESET),
       ),
       format,
       fileName: `site-audit-${auditId}.${format.extension}`,
@@ -69,22 +61,9 @@ export class OutputsService {
       options.origin,
     );
     return {
-      body: await format.report!(document, this.toolsFor(DEFAULT_PRESET)),
+      body: await format.report!(document, outputTools(this.renderer)),
       format,
       fileName: `report-${reportId}.${format.extension}`,
-    };
-  }
-
-  private toolsFor(preset: string): OutputTools {
-    return {
-      print: (html, frame) =>
-        this.renderer.print(html, {
-          headerTemplate: frame.header,
-          footerTemplate: frame.footer,
-        }),
-      gate: gateConfigOf(preset, 'assert'),
-      hostname: hostname(),
-      toolVersion: VERSION,
     };
   }
 }

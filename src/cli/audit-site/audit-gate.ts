@@ -27,7 +27,10 @@ export interface GateOptions {
 }
 
 /** Where the outputs' files go: the command line writes them; tests keep them. */
-export type WriteFile = (path: string, content: string) => Promise<void>;
+export type WriteFile = (
+  path: string,
+  content: string | Buffer,
+) => Promise<void>;
 
 /** Why the gate could not run (a baseline that cannot be had): exit 2, as an audit that did not run. */
 export class GateNotRun extends Error {}
@@ -95,6 +98,8 @@ export async function gateAudit(
     files,
     {
       exported: current,
+      exportAs: () =>
+        Promise.reject(new Error('The gate writes only its verdict.')),
       gate: {
         verdict,
         hostname: options.hostname,

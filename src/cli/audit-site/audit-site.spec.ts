@@ -111,6 +111,7 @@ function fakeClient(
       ),
     targets: () => Promise.resolve([]),
     templates: () => Promise.resolve([]),
+    export: (id, format) => Promise.resolve(Buffer.from(`${format} of ${id}`)),
     affectedUrls: (_id, checkId) =>
       Promise.resolve(
         Array.from(
@@ -259,7 +260,7 @@ describe('auditSite', () => {
       {
         ...output,
         write: (path, content) => {
-          written.set(path, content);
+          written.set(path, String(content));
           return Promise.resolve();
         },
       },

@@ -45,8 +45,8 @@ export interface AuditSiteOptions {
 }
 
 export interface AuditSiteOutput {
-  /** The command's output: stdout. */
-  out(text: string): void;
+  /** The command's output: stdout (an output's bytes, or text for a person). */
+  out(content: string | Buffer): void;
   /** Why it could not run, and progress for a person: stderr. */
   err(text: string): void;
   /** Where the audit stands while it runs, at each read; null once it is judged or given up. */
@@ -146,6 +146,7 @@ async function reportAudit(
       targets,
       {
         exported,
+        exportAs: (format) => client.export(audit.id, format),
         gate:
           judged && gate
             ? {
@@ -155,7 +156,7 @@ async function reportAudit(
               }
             : null,
       },
-      { out: (text) => output.out(text), write },
+      { out: (content) => output.out(content), write },
     );
   }
   // An output on stdout keeps it to itself: the verdict goes to stderr then.

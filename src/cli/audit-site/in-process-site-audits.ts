@@ -6,6 +6,7 @@ import { AuditPageQuery } from '../../site-audits/dto/list-pages.query.js';
 import { SiteAuditPagesService } from '../../site-audits/site-audit-pages.service.js';
 import { toSiteAuditView } from '../../site-audits/site-audit.view.js';
 import { SiteAuditsService } from '../../site-audits/site-audits.service.js';
+import { OutputsService } from '../../outputs/outputs.service.js';
 import { SiteAuditTemplates } from '../../site-audits/templates/site-audit-templates.service.js';
 import { AFFECTED_PER_READ, SiteAuditRefused } from './site-audit-client.js';
 import type { SiteAuditClient } from './site-audit-client.js';
@@ -22,6 +23,7 @@ export function inProcessSiteAuditClient(
   const audits = app.get(SiteAuditsService);
   const pages = app.get(SiteAuditPagesService);
   const templates = app.get(SiteAuditTemplates);
+  const outputs = app.get(OutputsService);
   const validation = new RequestValidationPipe();
   // Only share_url is built from it, and the CLI's audits are private.
   const origin = 'http://localhost';
@@ -76,6 +78,12 @@ export function inProcessSiteAuditClient(
     targets: (id, checkId) =>
       answered(() => pages.targets(accountId, String(id), checkId)),
     templates: (id) => answered(() => templates.list(accountId, String(id))),
+    export: (id, format) =>
+      answered(
+        async () =>
+          (await outputs.siteAudit(accountId, String(id), format, { origin }))
+            .body,
+      ),
     affectedUrls: (id, checkId) =>
       answered(async () => {
         const urls: string[] = [];

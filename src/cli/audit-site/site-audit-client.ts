@@ -25,6 +25,8 @@ export interface SiteAuditClient {
   targets(id: number, checkId: string): Promise<FindingTarget[]>;
   /** GET /site-audits/{id}/templates: its templates and their lab metrics. */
   templates(id: number): Promise<TemplateView[]>;
+  /** GET /site-audits/{id}/export/{format}: the audit as that output format writes it. */
+  export(id: number, format: string): Promise<Buffer>;
 }
 
 /** What the command line sets of a new audit, as the API's fields. */
@@ -69,6 +71,29 @@ export function httpSiteAuditClient(
 ): SiteAuditClient {
   const base = apiBaseOf(apiBase);
 
+  /** A refusal as the service wrote it, or a problem made of the status when it wrote none. */
+  function refusal(
+    response: Response,
+    text: string,
+    what: string,
+  ): SiteAuditRefused {
+    let problem: Partial<ProblemDocument> | null = null;
+    try {
+      if (text !== '') problem = JSON.parse(text) as ProblemDocument;
+    } catch {
+      // Not a problem document: the status speaks for it.
+    }
+    return new SiteAuditRefused({
+      type: problem?.type ?? 'about:blank',
+      title: problem?.title ?? response.statusText,
+      status: response.status,
+      detail:
+        problem?.detail ??
+        `${what} answered ${response.status}, not a problem document.`,
+      ...(problem?.errors ? { errors: problem.errors } : {}),
+    });
+  }
+
   async function call<T>(
     method: 'GET' | 'POST',
     path: string,
@@ -94,25 +119,10 @@ export function httpSiteAuditClient(
       );
     }
     const text = await response.text();
-    let parsed: unknown;
-    try {
-      parsed = text === '' ? null : JSON.parse(text);
-    } catch {
-      parsed = null;
-    }
     if (!response.ok) {
-      const problem = parsed as Partial<ProblemDocument> | null;
-      throw new SiteAuditRefused({
-        type: problem?.type ?? 'about:blank',
-        title: problem?.title ?? response.statusText,
-        status: response.status,
-        detail:
-          problem?.detail ??
-          `${method} ${base}${path} answered ${response.status}, not a problem document.`,
-        ...(problem?.errors ? { errors: problem.errors } : {}),
-      });
+      throw refusal(response, text, `${method} ${base}${path}`);
     }
-    return (parsed as { data: T }).data;
+    return (JSON.parse(text) as { data: T }).data;
   }
 
   return {
@@ -138,6 +148,21 @@ export function httpSiteAuditClient(
         `/site-audits/${id}/issues/${encodeURIComponent(checkId)}/targets`,
       ),
     templates: (id) => call('GET', `/site-audits/${id}/templates`),
+    export: async (id, format) => {
+      const path = `/site-audits/${id}/export/${encodeURIComponent(format)}`;
+      const response = await fetch(`${base}${path}`, {
+        headers: { authorization: `Bearer ${key}` },
+        signal: AbortSignal.timeout(120_000),
+      }).catch((error: unknown) => {
+        throw new ServiceUnreachable(
+          `Could not reach the service at ${base} (${(error as Error).message}).`,
+        );
+      });
+      if (!response.ok) {
+        throw refusal(response, await response.text(), `GET ${base}${path}`);
+      }
+      return Buffer.from(await response.arrayBuffer());
+    },
     affectedUrls: async (id, checkId) => {
       const urls: string[] = [];
       for (let page = 1; ; page++) {

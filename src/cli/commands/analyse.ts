@@ -20,6 +20,10 @@ import { formatsUsage, outTargetsOf } from '../out-targets.js';
 import { STDOUT, writeOutputs } from '../outputs.js';
 import type { OutputSink } from '../outputs.js';
 import { writeCreatingFolders } from '../write-file.js';
+import { outputFormatNamed } from '../../outputs/output-formats.js';
+import { outputTools } from '../../outputs/output-tools.js';
+import { standaloneReportDocument } from '../../outputs/report-document.js';
+import type { ReportDocument } from '../../outputs/report-document.js';
 
 const OPTIONS = {
   json: { type: 'boolean', default: false },
@@ -63,7 +67,27 @@ CHROMIUM_PATH, LAB_RUNS.`,
     try {
       const { results, lab } = await analysed(url, values, config);
       const report = lab ? { ...results, lab } : results;
-      await writeOutputs('analyse', outputs, { report }, TERMINAL);
+      await writeOutputs(
+        'analyse',
+        outputs,
+        {
+          report,
+          written: (format) =>
+            writtenHere(
+              format,
+              standaloneReportDocument({
+                url,
+                results: report,
+                render: values.render,
+                lab: values.lab,
+                userAgent: config.analyser.userAgent,
+                now: new Date(),
+              }),
+              config,
+            ),
+        },
+        TERMINAL,
+      );
       if (!outputs.some((output) => output.path === STDOUT)) {
         const colour = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
         console.log(
@@ -85,9 +109,37 @@ CHROMIUM_PATH, LAB_RUNS.`,
 
 /** stdout and files, for the outputs. */
 const TERMINAL: OutputSink = {
-  out: (text) => console.log(text),
+  out: (content) =>
+    typeof content === 'string'
+      ? console.log(content)
+      : process.stdout.write(content),
   write: writeCreatingFolders,
 };
+
+/** The page's document as a format of the registry writes it; a PDF printed in a browser of its own. */
+async function writtenHere(
+  name: string,
+  document: ReportDocument,
+  config: AppConfig,
+): Promise<Buffer> {
+  const format = outputFormatNamed(name);
+  if (!format?.report) throw new Error(`No format ${name} of a page`);
+  // The browser starts at the first print only: the HTML costs none.
+  const renderer = new Renderer({
+    allowHosts: config.analyser.allowHosts,
+    executablePath: config.renderChromiumPath,
+    sandbox: config.browserSandbox,
+  });
+  try {
+    if (format.mediaType === 'application/pdf') {
+      await assertChromiumAt(config.renderChromiumPath);
+      await assertSandboxAvailable(config.browserSandbox);
+    }
+    return await format.report(document, outputTools(renderer));
+  } finally {
+    await renderer.close();
+  }
+}
 
 /** The page analysed (rendered with --render), and measured in the lab with --lab. */
 async function analysed(

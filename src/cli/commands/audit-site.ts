@@ -139,7 +139,10 @@ function auditOptionsOf(url: string, values: Values): AuditSiteOptions {
 function terminal(): AuditSiteOutput {
   return {
     write: writeCreatingFolders,
-    out: (text: string) => console.log(text),
+    out: (content: string | Buffer) =>
+      typeof content === 'string'
+        ? console.log(content)
+        : process.stdout.write(content),
     err: (text: string) => console.error(text),
     progress: process.stderr.isTTY
       ? (state: AuditProgress | null) =>

@@ -34,6 +34,7 @@ export const FINDING_COLUMNS: ReadonlyArray<CsvColumn<DocumentFinding>> = [
 
 export const CSV_FORMAT: OutputFormat = {
   name: 'csv',
+  summary: 'the findings, one row each, the most important first',
   mediaType: 'text/csv; charset=utf-8',
   extension: 'findings.csv',
   description:

@@ -4,6 +4,7 @@ import { siteAuditPrint } from '../print/site-audit-print.js';
 
 export const HTML_FORMAT: OutputFormat = {
   name: 'html',
+  summary: 'the document the PDF prints, as one HTML file',
   mediaType: 'text/html; charset=utf-8',
   extension: 'html',
   description:

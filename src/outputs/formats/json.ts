@@ -28,6 +28,7 @@ export function auditExportOf(document: SiteAuditDocument): AuditExport {
 
 export const JSON_FORMAT: OutputFormat = {
   name: 'json',
+  summary: 'the audit and its issues, as --json prints them',
   mediaType: 'application/json',
   extension: 'json',
   description:

@@ -118,6 +118,7 @@ function attr(value: string): string {
 
 export const JUNIT_FORMAT: OutputFormat = {
   name: 'junit',
+  summary: 'the verdict as JUnit XML (a test case per assertion)',
   mediaType: 'application/xml',
   extension: 'junit.xml',
   description:

@@ -169,6 +169,7 @@ const count = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;
 
 export const MARKDOWN_FORMAT: OutputFormat = {
   name: 'markdown',
+  summary: 'the verdict as a pull-request comment',
   mediaType: 'text/markdown; charset=utf-8',
   extension: 'md',
   description:

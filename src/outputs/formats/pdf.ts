@@ -28,6 +28,7 @@ interface Printed {
  */
 export const PDF_FORMAT: OutputFormat = {
   name: 'pdf',
+  summary: "the white-label PDF, in the account's branding",
   mediaType: 'application/pdf',
   extension: 'pdf',
   description:

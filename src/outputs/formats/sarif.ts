@@ -176,6 +176,7 @@ function levelOf(outcome: AssertionOutcome): 'error' | 'warning' {
 
 export const SARIF_FORMAT: OutputFormat = {
   name: 'sarif',
+  summary: 'the verdict as SARIF 2.1.0 (a result per failed page)',
   mediaType: 'application/sarif+json',
   extension: 'sarif',
   description:
