@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import type request from 'supertest';
 import {
   existsSync,
@@ -226,6 +227,25 @@ run('the PDF of a site audit', () => {
     expect(svg).toContain('<rect');
     expect(svg).not.toMatch(/onload|<script|href|127\.0\.0\.1/);
     expect(page.text).toContain('--accent: #0a7f5c');
+
+    // Its share page wears the same branding, the colour allowed by its hash alone.
+    const shared = await t
+      .as(branded.key)
+      .put(`/api/v1/site-audits/${brandedAudit.id}`)
+      .send({ privacy: 0 })
+      .expect(200);
+    const sharePath = new URL(
+      (shared.body as { data: { share_url: string } }).data.share_url,
+    ).pathname;
+    const sharePage = await t.anonymous().get(sharePath).expect(200);
+    expect(sharePage.text).toContain('Acme SEO Partners');
+    expect(sharePage.text).toContain('Confidential: prepared for the client');
+    expect(sharePage.text).not.toContain(PRODUCT_NAME);
+    const colour = ':root{--accent:#0a7f5c}';
+    expect(sharePage.text).toContain(`<style>${colour}</style>`);
+    expect(sharePage.headers['content-security-policy']).toContain(
+      `'sha256-${createHash('sha256').update(colour).digest('base64')}'`,
+    );
     expect(sentinel.connections()).toBe(0);
   });
 
@@ -292,6 +312,8 @@ run('the PDF of a site audit', () => {
     const publicPath = pathOf(await put({ privacy: 0 }));
     const page = await t.anonymous().get(publicPath).expect(200);
     expect(page.text).toContain(`href="${publicPath}/export/pdf"`);
+    expect(page.text).toContain('<footer>Plain account</footer>');
+    expect(page.text).not.toContain(PRODUCT_NAME);
     const shared = await binary(
       t.anonymous().get(`${publicPath}/export/pdf`),
     ).expect(200);

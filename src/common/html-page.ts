@@ -29,7 +29,7 @@ export function escapeWithCode(text: string): string {
 }
 
 const STYLESHEET = `
-:root{--fg:#1c2430;--muted:#5b6675;--line:#e3e7ec;--bg:#f6f8fa;--card:#fff;--good:#1a7f37;--decent:#9a6700;--bad:#cf222e}
+:root{--fg:#1c2430;--muted:#5b6675;--line:#e3e7ec;--bg:#f6f8fa;--card:#fff;--good:#1a7f37;--decent:#9a6700;--bad:#cf222e;--accent:#1c2430}
 *{box-sizing:border-box}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
 main{max-width:960px;margin:0 auto;padding:24px 16px 48px}
@@ -81,6 +81,9 @@ ul.affected li{margin:2px 0}
 .wrap,ul.issues a{overflow-wrap:anywhere}
 nav.pager{display:flex;flex-wrap:wrap;justify-content:space-between;align-items:center;gap:12px;margin-top:12px}
 footer{margin-top:32px;font-size:.85rem;color:var(--muted)}
+.brand{display:flex;align-items:center;gap:8px;margin:0 0 8px;padding-bottom:4px;border-bottom:3px solid var(--accent);font-weight:600;color:var(--accent)}
+.brand img{max-height:32px;max-width:160px}
+@media (max-width:560px){.brand{font-size:14px;line-height:1.3}.brand img{max-height:22px}}
 .audit-summary{display:flex;gap:16px;align-items:center}
 .audit-summary .gauge{width:64px;height:64px}
 .counts{list-style:none;margin:4px 0 0;padding:0;display:flex;flex-wrap:wrap;gap:2px 14px;font-size:14px}
@@ -126,8 +129,69 @@ export const PAGE_HEADERS: Readonly<Record<string, string>> = {
   'Cache-Control': 'private, no-store',
 };
 
+/** Whose page it is: an account's branding, as its share pages print it. */
+export interface PageBrand {
+  name: string;
+  logo: { dataUri: string } | null;
+  /** `#rgb` or `#rrggbb`, as branding accepts it. */
+  accentColor: string;
+  footer: string | null;
+  showProductName: boolean;
+}
+
+/** The product's name, on its own pages and where an account asks for it. */
+const PRODUCT = 'Report analysis service';
+
+/** The style blocks of a page: the stylesheet, and a brand's colour when it has one. */
+function styleBlocksOf(html: string): string[] {
+  return [...html.matchAll(/<style>([^<]*)<\/style>/g)].map((m) => m[1]);
+}
+
+/** The Content-Security-Policy of a page: its own style blocks by their hashes, no script. */
+export function pageCspFor(html: string): string {
+  const hashes = styleBlocksOf(html).map(
+    (style) =>
+      `'sha256-${createHash('sha256').update(style).digest('base64')}'`,
+  );
+  return PAGE_CSP.replace(
+    /style-src [^;]+/,
+    `style-src ${hashes.length ? hashes.join(' ') : "'none'"}`,
+  );
+}
+
+/** The headers of a page, its CSP allowing the style blocks it carries. */
+export function pageHeadersFor(html: string): Record<string, string> {
+  return { ...PAGE_HEADERS, 'Content-Security-Policy': pageCspFor(html) };
+}
+
+/** The brand's bar above the page, its colour, and its footer; the product's own without one. */
+function brandParts(brand: PageBrand | undefined) {
+  if (!brand) return { head: '', bar: '', footer: PRODUCT };
+  const logo = brand.logo
+    ? `<img src="${escapeHtml(brand.logo.dataUri)}" alt="">`
+    : '';
+  const colour = /^#[0-9a-f]{3}(?:[0-9a-f]{3})?$/i.test(brand.accentColor)
+    ? `<style>:root{--accent:${brand.accentColor}}</style>`
+    : '';
+  return {
+    head: colour,
+    bar: `<div class="brand">${logo}<span>${escapeHtml(brand.name)}</span></div>`,
+    footer: [
+      escapeHtml(brand.footer ?? brand.name),
+      brand.showProductName ? `Made with ${PRODUCT}` : null,
+    ]
+      .filter(Boolean)
+      .join(' · '),
+  };
+}
+
 /** A whole page: its title, then the body in the layout every page shares. */
-export function pageLayout(title: string, body: string): string {
+export function pageLayout(
+  title: string,
+  body: string,
+  brand?: PageBrand,
+): string {
+  const parts = brandParts(brand);
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -137,11 +201,13 @@ export function pageLayout(title: string, body: string): string {
 <link rel="icon" href="${ICON}">
 <title>${escapeHtml(title)}</title>
 <style>${STYLESHEET}</style>
+${parts.head}
 </head>
 <body>
 <main>
+${parts.bar}
 ${body}
-<footer>Report analysis service</footer>
+<footer>${parts.footer}</footer>
 </main>
 </body>
 </html>`;

@@ -1,3 +1,4 @@
+import { BrandingModule } from '../branding/branding.module.js';
 import { Module } from '@nestjs/common';
 import type { MiddlewareConsumer, NestModule } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
@@ -31,6 +32,7 @@ import {
  */
 @Module({
   imports: [
+    BrandingModule,
     AnalysisJobsModule,
     AuthModule,
     IdempotencyModule,

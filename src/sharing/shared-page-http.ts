@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { PAGE_HEADERS } from '../common/html-page.js';
+import { pageHeadersFor } from '../common/html-page.js';
 import type { ShareCookie } from './share-gate.js';
 
 /** The value of one cookie of the request; undefined when it was not sent. */
@@ -17,7 +17,7 @@ export function sendPage(
   status: number,
   html: string,
 ): void {
-  response.status(status).set(PAGE_HEADERS).send(html);
+  response.status(status).set(pageHeadersFor(html)).send(html);
 }
 
 /** Sets the cookie a right password earned, for its link's path only. */

@@ -1,3 +1,4 @@
+import { BrandingModule } from '../branding/branding.module.js';
 import { Module } from '@nestjs/common';
 import { AnalysisJobsModule } from '../analysis-jobs/analysis-jobs.module.js';
 import { AuthModule } from '../auth/auth.module.js';
@@ -32,6 +33,7 @@ import { SiteAuditTemplates } from './templates/site-audit-templates.service.js'
  */
 @Module({
   imports: [
+    BrandingModule,
     // The crawl and its judgement first, then what the keyed API and its shared pages use.
     CrawlerModule.register({
       imports: [JudgementModule, AnalysisJobsModule],

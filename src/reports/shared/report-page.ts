@@ -1,4 +1,5 @@
 import { escapeHtml, pageLayout } from '../../common/html-page.js';
+import type { PageBrand } from '../../common/html-page.js';
 import {
   LAB_BAND_NAMES,
   LAB_METRIC_NAMES,
@@ -86,6 +87,7 @@ ${warnings}
 export function reportPage(
   report: Report,
   history: readonly ScorePoint[] = [],
+  brand?: PageBrand,
 ): string {
   let body: string;
   if (report.results) {
@@ -103,7 +105,11 @@ export function reportPage(
   } else {
     body = `<section class="card"><p>The analysis is ${escapeHtml(report.status)}. Reload this page in a few seconds.</p></section>`;
   }
-  return pageLayout(`Report: ${report.url}`, `${header(report)}\n${body}`);
+  return pageLayout(
+    `Report: ${report.url}`,
+    `${header(report)}\n${body}`,
+    brand,
+  );
 }
 
 export function passwordPage(report: Report, wrongPassword: boolean): string {

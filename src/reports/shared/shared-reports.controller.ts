@@ -1,3 +1,4 @@
+import { BrandingService } from '../../branding/branding.service.js';
 import {
   Controller,
   Get,
@@ -49,7 +50,10 @@ export const EMBEDDING_HEADERS = {
 export class SharedReportsController extends SharedPagesController(
   REPORT_SHARES,
 ) {
-  constructor(private readonly runs: ReportRunsService) {
+  constructor(
+    private readonly runs: ReportRunsService,
+    private readonly branding: BrandingService,
+  ) {
     super();
   }
 
@@ -77,7 +81,8 @@ export class SharedReportsController extends SharedPagesController(
     const report = await this.opened(token, request, response);
     if (!report) return;
     const history = await this.runs.scoreHistory(report.id);
-    sendPage(response, 200, reportPage(report, history));
+    const brand = await this.branding.brandingFor(report.accountId);
+    sendPage(response, 200, reportPage(report, history, brand));
   }
 
   @Options('api/v1/shared/reports/:token')

@@ -6,6 +6,7 @@ import {
   escapeWithCode,
   pageLayout,
 } from '../../common/html-page.js';
+import type { PageBrand } from '../../common/html-page.js';
 import {
   evidenceHtml,
   gauge,
@@ -58,6 +59,8 @@ export interface AuditSummary {
   paging: Paging;
   statusCodes: Bar[];
   depths: Bar[];
+  /** The account's branding, as its share pages print it. */
+  brand?: PageBrand;
 }
 
 const base = (audit: SiteAudit) => `/s/${escapeHtml(audit.shareToken)}`;
@@ -234,6 +237,7 @@ ${pager(base(audit), paging)}</div>
 ${statusNote(audit)}${summarySection(audit, issues)}
 ${findings}
 ${chartsSection(summary.statusCodes, summary.depths)}`,
+    summary.brand,
   );
 }
 
@@ -244,6 +248,7 @@ export function issuePage(
   affected: AffectedPage[],
   paging: Paging,
   targets: FindingTarget[] | null = null,
+  brand?: PageBrand,
 ): string {
   const items = affected
     .map(
@@ -266,6 +271,7 @@ ${items || '<li>No page on this page of the list.</li>'}
 </ul>
 ${pager(`${base(audit)}/issues/${escapeHtml(issue.id)}`, paging)}
 </section>`,
+    brand,
   );
 }
 
@@ -304,6 +310,7 @@ export function auditPageChecks(
   audit: SiteAudit,
   page: AuditPageWithResults,
   siteCheckTitle: (id: string) => string,
+  brand?: PageBrand,
 ): string {
   const fact = (term: string, value: string | number | null) =>
     value === null || value === ''
@@ -358,5 +365,6 @@ ${facts}
 </dl></div>
 ${siteChecks}
 ${results}`,
+    brand,
   );
 }

@@ -1,3 +1,4 @@
+import { BrandingService } from '../../branding/branding.service.js';
 import { Controller, Get, Query, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -48,7 +49,10 @@ const PAGE_QUERY = {
 export class SharedAuditsController extends SharedPagesController(
   AUDIT_SHARES,
 ) {
-  constructor(private readonly shared: SharedAudits) {
+  constructor(
+    private readonly shared: SharedAudits,
+    private readonly branding: BrandingService,
+  ) {
     super();
   }
 
@@ -75,7 +79,14 @@ export class SharedAuditsController extends SharedPagesController(
     const audit = await this.opened(token, request, response);
     if (!audit) return;
     const summary = await this.shared.summary(audit, pageNumber(page));
-    sendPage(response, 200, auditPage(summary));
+    sendPage(
+      response,
+      200,
+      auditPage({
+        ...summary,
+        brand: await this.branding.brandingFor(audit.accountId),
+      }),
+    );
   }
 
   @Get('s/:token/issues/:check_id')
@@ -106,7 +117,12 @@ export class SharedAuditsController extends SharedPagesController(
       checkId,
       pageNumber(page),
     );
-    sendPage(response, 200, issuePage(audit, issue, affected, paging, targets));
+    const brand = await this.branding.brandingFor(audit.accountId);
+    sendPage(
+      response,
+      200,
+      issuePage(audit, issue, affected, paging, targets, brand),
+    );
   }
 
   @Get('s/:token/pages/:page_id')
@@ -134,7 +150,12 @@ export class SharedAuditsController extends SharedPagesController(
     sendPage(
       response,
       200,
-      auditPageChecks(audit, page, (id) => SITE_CHECK_TITLES.get(id) ?? id),
+      auditPageChecks(
+        audit,
+        page,
+        (id) => SITE_CHECK_TITLES.get(id) ?? id,
+        await this.branding.brandingFor(audit.accountId),
+      ),
     );
   }
 }
