@@ -7,7 +7,7 @@ import {
   labFailed,
   labFigure,
 } from '../../lab/index.js';
-import { scoreChart } from '../../reports/shared/score-chart.js';
+import { scoreChart } from '../../common/svg-charts.js';
 import { checkEntryOf } from '../../site-audits/findings/findings.js';
 import { evidenceHtml, gauge } from '../../sharing/results-html.js';
 import type { ReportDocument } from '../report-document.js';

@@ -10,8 +10,8 @@ import {
   barChart,
   depthBars,
   statusBars,
-} from '../../site-audits/shared/audit-charts.js';
-import { scoreChart } from '../../reports/shared/score-chart.js';
+  scoreChart,
+} from '../../common/svg-charts.js';
 import type { DocumentFinding, SiteAuditDocument } from '../audit-document.js';
 import {
   count,

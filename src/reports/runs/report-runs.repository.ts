@@ -7,12 +7,10 @@ import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
 import { ReportRun } from './report-run.entity.js';
 
-/** A point of a report's score history: one completed run. */
-export interface ScorePoint {
-  run: number;
-  score: number;
-  finishedAt: Date;
-}
+import type { ScorePoint } from '../../common/svg-charts.js';
+
+/** A point of a report's score history is one completed run. */
+export type { ScorePoint };
 
 /** What a list of runs shows of each: everything but the full results. */
 const SUMMARY_COLUMNS = [

@@ -14,7 +14,7 @@ import {
 } from '../../sharing/shared-page.js';
 import type { Report } from '../report.entity.js';
 import type { ScorePoint } from '../runs/report-runs.repository.js';
-import { scoreChart } from './score-chart.js';
+import { scoreChart } from '../../common/svg-charts.js';
 
 export { messagePage } from '../../sharing/shared-page.js';
 

@@ -19,8 +19,8 @@ import type {
 } from '../site-audit-pages.service.js';
 import { answerOf } from '../findings/targets.js';
 import type { FindingTarget } from '../findings/targets.js';
-import { barChart } from './audit-charts.js';
-import type { Bar } from './audit-charts.js';
+import { barChart } from '../../common/svg-charts.js';
+import type { Bar } from '../../common/svg-charts.js';
 
 /**
  * Server-rendered pages of a shared site audit. Everything that came from the crawled

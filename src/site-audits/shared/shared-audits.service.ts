@@ -6,7 +6,7 @@ import { SiteAuditPagesService } from '../site-audit-pages.service.js';
 import type { AuditPageWithResults } from '../site-audit-pages.service.js';
 import { TARGETED_CHECKS } from '../findings/targets.js';
 import type { FindingTarget } from '../findings/targets.js';
-import { depthBars, statusBars } from './audit-charts.js';
+import { depthBars, statusBars } from '../../common/svg-charts.js';
 import type { AffectedPage, AuditSummary, Paging } from './audit-page.js';
 import type { AuditIssue } from '../site-audit-pages.service.js';
 

@@ -1,7 +1,7 @@
 import { parseDocument } from 'htmlparser2';
 import { findAll, findOne } from 'domutils';
 import type { Element } from 'domhandler';
-import { scoreChart } from './score-chart.js';
+import { scoreChart } from './svg-charts.js';
 
 const at = (day: number) => new Date(Date.UTC(2026, 10, day, 8));
 
