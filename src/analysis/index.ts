@@ -66,7 +66,8 @@ export type {
 export { judge, withLabScore } from './judge.js';
 export { RATING_FLOORS, ratingOf } from './score.js';
 export { THRESHOLDS } from './thresholds.js';
-export { renderResults } from './render-text.js';
+export { renderResults, terminalPalette } from './render-text.js';
+export type { Palette } from './render-text.js';
 export {
   ANALYSIS_ERROR_CODES,
   CATEGORIES,

@@ -1,7 +1,8 @@
 import { CATEGORIES, CATEGORY_NAMES } from './types.js';
 import type { AnalysisResults, CheckResult } from './types.js';
 
-interface Palette {
+/** Colours for a terminal, as functions over text; plain text when colour is off. */
+export interface Palette {
   good: (s: string) => string;
   bad: (s: string) => string;
   warn: (s: string) => string;
@@ -25,6 +26,11 @@ const PLAIN: Palette = {
   bold: (s) => s,
 };
 
+/** The palette of a terminal that takes colour (SGR codes), or of one that does not. */
+export function terminalPalette(colour: boolean): Palette {
+  return colour ? COLOURS : PLAIN;
+}
+
 function evidence(value: unknown): string {
   if (value === undefined || value === null) return '';
   // One line per check: evidence quoting markup may hold line breaks.
@@ -44,7 +50,7 @@ export function renderResults(
   results: AnalysisResults,
   { colour }: { colour: boolean },
 ): string {
-  const p = colour ? COLOURS : PLAIN;
+  const p = terminalPalette(colour);
   const { rating } = results;
   const tint =
     rating === 'good' ? p.good : rating === 'decent' ? p.warn : p.bad;

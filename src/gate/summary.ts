@@ -1,3 +1,4 @@
+import { terminalPalette } from '../analysis/index.js';
 import { answerOf } from '../site-audits/findings/targets.js';
 import { conditionOf } from './assertions.js';
 import { labFigure } from '../lab/lab-text.js';
@@ -6,19 +7,12 @@ import type { AssertionOutcome, GateVerdict } from './judge-gate.js';
 /** Pages listed under a failed assertion on the terminal; the files list them all. */
 export const PAGES_SHOWN = 5;
 
-const sgr = (code: string) => (s: string) => `\x1b[${code}m${s}\x1b[0m`;
-const plain = (s: string) => s;
-
 /** The verdict for a person at a terminal: each failed assertion with a few of its pages. */
 export function renderGateSummary(
   verdict: GateVerdict,
   { colour }: { colour: boolean },
 ): string {
-  const bad = colour ? sgr('31') : plain;
-  const warn = colour ? sgr('33') : plain;
-  const good = colour ? sgr('32') : plain;
-  const dim = colour ? sgr('2') : plain;
-  const bold = colour ? sgr('1') : plain;
+  const { bad, warn, good, dim, bold } = terminalPalette(colour);
   const against = verdict.baseline
     ? `, against site audit ${verdict.baseline.id}: new issues only`
     : '';

@@ -1,3 +1,5 @@
+import { terminalPalette } from '../../analysis/index.js';
+import type { Palette } from '../../analysis/index.js';
 import type { AuditIssueView } from '../../site-audits/site-audit-page.view.js';
 import type { SiteAuditView } from '../../site-audits/site-audit.view.js';
 import type { TemplateView } from '../../site-audits/templates/template.view.js';
@@ -8,30 +10,6 @@ import { durationOf } from './progress.js';
 export const ISSUES_SHOWN = 10;
 /** Example URLs under each issue shown. */
 export const EXAMPLES_SHOWN = 3;
-
-interface Palette {
-  good: (s: string) => string;
-  bad: (s: string) => string;
-  warn: (s: string) => string;
-  dim: (s: string) => string;
-  bold: (s: string) => string;
-}
-
-const sgr = (code: string) => (s: string) => `\x1b[${code}m${s}\x1b[0m`;
-const COLOURS: Palette = {
-  good: sgr('32'),
-  bad: sgr('31'),
-  warn: sgr('33'),
-  dim: sgr('2'),
-  bold: sgr('1'),
-};
-const PLAIN: Palette = {
-  good: (s) => s,
-  bad: (s) => s,
-  warn: (s) => s,
-  dim: (s) => s,
-  bold: (s) => s,
-};
 
 /** Highest priority first, as /issues lists them (the API's order among equals). */
 export function forAPerson(
@@ -77,7 +55,7 @@ export function renderSiteAudit(
     templates?: readonly TemplateView[];
   },
 ): string {
-  const p = colour ? COLOURS : PLAIN;
+  const p = terminalPalette(colour);
   const lines = [...headLines(audit, p), ''];
   if (issues.length === 0) {
     lines.push(p.good('No issues: every check passed on every page.'));
