@@ -114,3 +114,16 @@ export function scoreTrend(
       : `${Math.abs(delta)} ${Math.abs(delta) === 1 ? 'point' : 'points'} ${delta > 0 ? 'more than' : 'less than'}`;
   return `${now} That is ${trend} on ${longDate(previous.finished_at)} (${previous.score}).`;
 }
+
+/** A section of facts, one a row: how an audit was made. */
+export function factsSection(
+  title: string,
+  rows: ReadonlyArray<[string, string]>,
+): string {
+  return `<section>
+<h2>${escapeHtml(title)}</h2>
+<table><tbody>
+${rows.map(([name, value]) => `<tr><th>${escapeHtml(name)}</th><td>${escapeHtml(value)}</td></tr>`).join('\n')}
+</tbody></table>
+</section>`;
+}

@@ -15,6 +15,7 @@ import {
   cover,
   longDate,
   plural,
+  factsSection,
   printDocument,
   scoreTrend,
 } from './print-frame.js';
@@ -152,10 +153,5 @@ function methodSection({ report, userAgent, generatedAt }: ReportDocument) {
     ['User agent', userAgent],
     ['This document', longDate(generatedAt)],
   ];
-  return `<section>
-<h2>How this audit was made</h2>
-<table><tbody>
-${rows.map(([name, value]) => `<tr><th>${escapeHtml(name)}</th><td>${escapeHtml(value)}</td></tr>`).join('\n')}
-</tbody></table>
-</section>`;
+  return factsSection('How this audit was made', rows);
 }

@@ -18,6 +18,7 @@ import {
   cover,
   longDate,
   plural,
+  factsSection,
   printDocument,
   scoreTrend,
 } from './print-frame.js';
@@ -290,12 +291,7 @@ function methodSection({ audit, userAgent, generatedAt }: SiteAuditDocument) {
     ['Why the crawl stopped', audit.stop_reason?.replaceAll('_', ' ') ?? '—'],
     ['This document', longDate(generatedAt)],
   ];
-  return `<section>
-<h2>How this audit was made</h2>
-<table><tbody>
-${rows.map(([name, value]) => `<tr><th>${escapeHtml(name)}</th><td>${escapeHtml(value)}</td></tr>`).join('\n')}
-</tbody></table>
-</section>`;
+  return factsSection('How this audit was made', rows);
 }
 
 function renderWords(render: boolean | 'auto'): string {
