@@ -6,55 +6,24 @@ import { durationOf } from './progress.js';
 import { gateConfigOf } from '../../gate/assertions.js';
 import type { TemplateView } from '../../site-audits/templates/template.view.js';
 import { SiteAuditRefused } from './site-audit-client.js';
+import { siteAuditViewOf } from '../../../test/support/audit-documents.js';
 import type { SiteAuditClient } from './site-audit-client.js';
 
 function auditOf(fields: Partial<SiteAuditView> = {}): SiteAuditView {
-  return {
+  const finished = siteAuditViewOf();
+  return siteAuditViewOf({
     id: 7,
-    url: 'https://example.com/',
-    project: 'example.com',
-    status: 'completed',
-    stop_reason: 'done',
-    settings: {
-      max_pages: 500,
-      max_depth: 10,
-      include: [],
-      exclude: [],
-      respect_robots: true,
-      sitemaps: true,
-      render: false,
-      lab: false,
-      lab_runs: null,
-    },
+    settings: { ...finished.settings, max_pages: 500 },
     progress: {
-      phase: 'finished',
-      lab_pages: null,
-      lab_pages_measured: 0,
+      ...finished.progress,
       pages_crawled: 12,
-      pages_queued: 0,
       pages_failed: 1,
-      pages_unprocessed: 0,
       pages_known: 12,
-      percent_done: 100,
       elapsed_ms: 3_400,
-      time_left_ms: 0,
     },
-    score: 74,
-    result: 'decent',
-    issues: {},
-    privacy: 1,
-    share_url: null,
-    created_at: '2026-11-24T10:00:00.000Z',
-    started_at: '2026-11-24T10:00:00.100Z',
     finished_at: '2026-11-24T10:00:03.400Z',
-    error: null,
-    incomplete: null,
-    render_templates: null,
-    schedule: null,
-    next_run_at: null,
-    scheduled_from: null,
     ...fields,
-  };
+  });
 }
 
 const issue = (
