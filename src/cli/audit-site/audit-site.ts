@@ -1,16 +1,18 @@
-import type { AuditProgress } from './progress.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { SiteAuditView } from '../../site-audits/site-audit.view.js';
 import type { SiteAuditClient } from './site-audit-client.js';
 import type { GateAudit } from '../../gate/audit-export.js';
 import { baselineFromService, exportOf, gateAudit } from './audit-gate.js';
-import type { GateOptions, WriteFile } from './audit-gate.js';
 import {
   EXIT_COMPLETED,
   EXIT_GATE_FAILED,
   EXIT_NOT_RUN,
 } from './exit-codes.js';
 import { notRun, whyNotCompleted } from './not-run.js';
+import type {
+  AuditSiteOptions,
+  AuditSiteOutput,
+} from './audit-site-options.js';
 import { STDOUT, writeOutputs } from '../outputs.js';
 import type { OutTarget } from '../outputs.js';
 import type { AuditIssueView } from '../../site-audits/site-audit-page.view.js';
@@ -20,40 +22,6 @@ import {
   ISSUES_SHOWN,
   renderSiteAudit,
 } from './site-audit-summary.js';
-
-export interface AuditSiteOptions {
-  url: string;
-  maxPages?: number;
-  /** --render: pages rendered in a browser; `--render auto`: where it matters. */
-  render?: boolean | 'auto';
-  /** --lab: templates measured in a lab browser, --lab-runs runs a page. */
-  lab?: boolean;
-  labRuns?: number;
-  /** --json: the audit and its issues on stdout, as the output json:- is. */
-  json?: boolean;
-  /** --out FORMAT:FILE and its aliases: the outputs to write, in order. */
-  outputs?: readonly OutTarget[];
-  colour: boolean;
-  /** How often the audit is read while it runs. */
-  pollMs: number;
-  /** Aborted (Ctrl-C): the audit is cancelled and the command gives up. */
-  signal?: AbortSignal;
-  /** --assert: judge the audit and exit 1 when an `error` assertion fails. */
-  gate?: GateOptions;
-  /** The clock progress is timed by; Date.now unless a test gives its own. */
-  now?: () => number;
-}
-
-export interface AuditSiteOutput {
-  /** The command's output: stdout (an output's bytes, or text for a person). */
-  out(content: string | Buffer): void;
-  /** Why it could not run, and progress for a person: stderr. */
-  err(text: string): void;
-  /** Where the audit stands while it runs, at each read; null once it is judged or given up. */
-  progress?(state: AuditProgress | null): void;
-  /** Writes the outputs' files (--out, --junit, --sarif, --markdown). */
-  write?: WriteFile;
-}
 
 /**
  * `audit-site`: creates the audit, reads it until it has stopped and is judged, then

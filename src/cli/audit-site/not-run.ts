@@ -2,7 +2,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { BaselineError } from '../../gate/audit-export.js';
 import type { SiteAuditView } from '../../site-audits/site-audit.view.js';
 import { GateNotRun } from './audit-gate.js';
-import type { AuditSiteOptions, AuditSiteOutput } from './audit-site.js';
+import type {
+  AuditSiteOptions,
+  AuditSiteOutput,
+} from './audit-site-options.js';
 import { EXIT_INTERRUPTED, EXIT_NOT_RUN } from './exit-codes.js';
 import { ServiceUnreachable, SiteAuditRefused } from './site-audit-client.js';
 import type { SiteAuditClient } from './site-audit-client.js';

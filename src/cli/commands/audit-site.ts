@@ -5,7 +5,7 @@ import { auditSite, renderAutoSpelled } from '../audit-site/audit-site.js';
 import type {
   AuditSiteOptions,
   AuditSiteOutput,
-} from '../audit-site/audit-site.js';
+} from '../audit-site/audit-site-options.js';
 import { gateOptionsOf } from '../audit-site/gate-options.js';
 import { progressBar, progressLines } from '../audit-site/progress.js';
 import type { AuditProgress } from '../audit-site/progress.js';
