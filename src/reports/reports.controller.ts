@@ -26,13 +26,11 @@ import { Authenticated } from '../auth/authenticated.decorator.js';
 import { CurrentAccount } from '../auth/principal.decorator.js';
 import { TakesBody } from '../common/body-type.js';
 import { ApiProblemResponses, ApiProblems } from '../common/api-docs.js';
-import {
-  IDEMPOTENT_REPLAYED_HEADER,
-  Idempotent,
-} from '../idempotency/idempotent.decorator.js';
+import { IDEMPOTENT_REPLAYED_HEADER } from '../idempotency/idempotent.decorator.js';
 import { originOf } from '../common/links.js';
 import { pageEnvelope } from '../common/pagination/page-envelope.js';
 import { CountsAsAnalysis } from '../rate-limits/throttlers.js';
+import { StartsAnalyses } from '../rate-limits/starts-analyses.decorator.js';
 import { scheduleCapResponse } from '../schedules/schedule-field.js';
 import { CreateReportDto } from './dto/create-report.dto.js';
 import { CreateReportsBatchDto } from './dto/create-reports-batch.dto.js';
@@ -148,8 +146,8 @@ export class ReportsController {
     description:
       'Answers 201 when the analysis ends, completed or failed (a failed analysis is still a created report, with `status: "failed"` and `error`). A URL refused by validation or the address policy answers 422. If the analysis is still waiting for its turn when the analysis deadline has passed, or cannot be queued now (the job queue is unreachable: the report is saved, and analysed once the queue is back), the answer is 202 with the report as it stands, at once in the second case.',
   })
-  @TakesBody()
   @ApiHeader(PREFER_HEADER)
+  @StartsAnalyses()
   @ApiCreatedResponse({
     type: ReportEnvelope,
     description: 'Analysed.',
@@ -161,10 +159,7 @@ export class ReportsController {
       'With "Prefer: respond-async", or when the queue is long or unreachable: queued or running; poll the Location.',
     headers: CREATED_HEADERS,
   })
-  @ApiProblems(400, 413, 415, 422)
   @ApiProblemResponses(SCHEDULE_CAP)
-  @CountsAsAnalysis()
-  @Idempotent()
   async create(
     @CurrentAccount() accountId: string,
     @Body() body: CreateReportDto,
@@ -187,16 +182,13 @@ export class ReportsController {
     description:
       'Answers 202 at once with every created report, queued (poll each, or list them). Each item is judged as a single create is; if any is refused, the 422 names each refused field by index (`reports.3.url`) and no report is created. The batch counts as one request against the analyses rate limit, and whole against the in-flight cap: a batch that would take the account past ANALYSES_IN_FLIGHT_PER_ACCOUNT is refused (429), none created.',
   })
-  @TakesBody('application/json')
+  @StartsAnalyses('application/json')
   @ApiAcceptedResponse({
     type: ReportBatchEnvelope,
     description: 'Every report created, queued.',
     headers: IDEMPOTENT_REPLAYED_HEADER,
   })
-  @ApiProblems(400, 413, 415, 422)
   @ApiProblemResponses(SCHEDULE_CAP)
-  @CountsAsAnalysis()
-  @Idempotent()
   async createBatch(
     @CurrentAccount() accountId: string,
     @Body() body: CreateReportsBatchDto,

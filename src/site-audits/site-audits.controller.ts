@@ -24,11 +24,8 @@ import { ApiProblemResponses, ApiProblems } from '../common/api-docs.js';
 import { TakesBody } from '../common/body-type.js';
 import { originOf } from '../common/links.js';
 import { numberedEnvelope } from '../common/pagination/paginate.js';
-import {
-  IDEMPOTENT_REPLAYED_HEADER,
-  Idempotent,
-} from '../idempotency/idempotent.decorator.js';
-import { CountsAsAnalysis } from '../rate-limits/throttlers.js';
+import { IDEMPOTENT_REPLAYED_HEADER } from '../idempotency/idempotent.decorator.js';
+import { StartsAnalyses } from '../rate-limits/starts-analyses.decorator.js';
 import { scheduleCapResponse } from '../schedules/schedule-field.js';
 import { CreateSiteAuditDto } from './dto/create-site-audit.dto.js';
 import { ListSiteAuditsQuery } from './dto/list-site-audits.query.js';
@@ -60,7 +57,7 @@ export class SiteAuditsController {
     description:
       'Answers 202 at once with the audit, queued; poll its Location (or the list). The URL rules and the address policy are those of reports. An account has at most SITE_AUDITS_IN_FLIGHT_PER_ACCOUNT (2) audits queued or running: more answer 429 with Retry-After.',
   })
-  @TakesBody()
+  @StartsAnalyses()
   @ApiAcceptedResponse({
     type: SiteAuditEnvelope,
     description: 'Queued.',
@@ -72,9 +69,6 @@ export class SiteAuditsController {
       ...IDEMPOTENT_REPLAYED_HEADER,
     },
   })
-  @ApiProblems(400, 413, 415, 422)
-  @CountsAsAnalysis()
-  @Idempotent()
   async create(
     @CurrentAccount() accountId: string,
     @Body() body: CreateSiteAuditDto,

@@ -2945,12 +2945,14 @@ export interface operations {
         };
       };
       /**
-       * @description A request with this Idempotency-Key is still in progress; retry after Retry-After to get its answer.
+       * @description The account already has as many scheduled reports as SCHEDULES_PER_ACCOUNT allows (`limit` names it); nothing was changed.
        *
-       *     The account already has as many scheduled reports as SCHEDULES_PER_ACCOUNT allows (`limit` names it); nothing was changed.
+       *     A request with this Idempotency-Key is still in progress; retry after Retry-After to get its answer.
        */
       409: {
         headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
           'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
           'RateLimit-Reset': components['headers']['RateLimit-Reset'];
@@ -3384,12 +3386,14 @@ export interface operations {
         };
       };
       /**
-       * @description A request with this Idempotency-Key is still in progress; retry after Retry-After to get its answer.
+       * @description The account already has as many scheduled reports as SCHEDULES_PER_ACCOUNT allows (`limit` names it); nothing was changed.
        *
-       *     The account already has as many scheduled reports as SCHEDULES_PER_ACCOUNT allows (`limit` names it); nothing was changed.
+       *     A request with this Idempotency-Key is still in progress; retry after Retry-After to get its answer.
        */
       409: {
         headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
           'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
           'RateLimit-Reset': components['headers']['RateLimit-Reset'];
