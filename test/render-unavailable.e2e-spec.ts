@@ -1,3 +1,4 @@
+import { html, startFixtureSite } from './support/fixture-server.js';
 import { startTestApp } from './support/test-app.js';
 import type { TestApp } from './support/test-app.js';
 
@@ -42,6 +43,36 @@ describe('render: true and lab: true without Chromium', () => {
       expect(res.body.detail).toContain('CHROMIUM_PATH');
     }
     expect(await reportCount()).toBe(0);
+  });
+
+  it('answers a PDF with 503 naming what to install, and every other format as usual', async () => {
+    const site = await startFixtureSite({
+      '/': (_req, res) =>
+        html(
+          res,
+          '<!doctype html><html lang="en"><title>One page</title><h1>One</h1></html>',
+        ),
+    });
+    // An account of its own: the tests beside it count their reports.
+    const printer = (await t.newAccount()).key;
+    try {
+      const created = await t
+        .as(printer)
+        .post('/api/v1/reports')
+        .send({ url: site.url('/') })
+        .expect(201);
+      const id = (created.body as { data: { id: number } }).data.id;
+      const res = await t
+        .as(printer)
+        .get(`/api/v1/reports/${id}/export/pdf`)
+        .expect(503);
+      expect(res.body.detail).toMatch(
+        /^The pdf format is printed in Chromium, which is not available here\. .*apt-get install chromium/,
+      );
+      await t.as(printer).get(`/api/v1/reports/${id}/export/html`).expect(200);
+    } finally {
+      await site.close();
+    }
   });
 
   it('answers lab: true with 503 too, naming what to install, and stores nothing', async () => {

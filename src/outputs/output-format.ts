@@ -35,6 +35,8 @@ export interface OutputFormat {
   /** A few words for the command line's usage text. */
   readonly summary: string;
   readonly needs: DocumentNeeds;
+  /** Printed in Chromium: where the service has none, it answers 503. */
+  readonly printed?: true;
   /** How it writes a site audit's document. */
   readonly siteAudit?: (
     document: SiteAuditDocument,

@@ -79,6 +79,7 @@ export class SiteAuditOutputsController {
     404: 'No such site audit in this account, or no such format.',
     409: 'The audit has not stopped yet (or its site checks are being judged): ask again then.',
     422: '`assert` is not a preset.',
+    503: 'A printed format (the PDF) where this service has no Chromium, or its sandbox cannot start: the detail says what to install or set.',
   })
   async export(
     @CurrentAccount() accountId: string,
@@ -119,6 +120,7 @@ export class ReportOutputsController {
   @ApiProblemResponses({
     404: 'No such report in this account, or no such format of a report.',
     409: 'The report has no completed analysis yet: ask again once it has.',
+    503: 'A printed format (the PDF) where this service has no Chromium, or its sandbox cannot start: the detail says what to install or set.',
   })
   async export(
     @CurrentAccount() accountId: string,

@@ -1,6 +1,14 @@
-import { Injectable } from '@nestjs/common';
-import { NotFoundProblem } from '../common/problem.js';
-import { Renderer } from '../rendering/index.js';
+import { Inject, Injectable } from '@nestjs/common';
+import { NotFoundProblem, ProblemException } from '../common/problem.js';
+import { APP_CONFIG } from '../config/config.js';
+import type { AppConfig } from '../config/config.js';
+import {
+  assertChromiumAt,
+  assertSandboxAvailable,
+  BrowserMissingError,
+  Renderer,
+  SandboxUnavailableError,
+} from '../rendering/index.js';
 import type { OutputFormat } from './output-format.js';
 import { DEFAULT_PRESET, outputTools } from './output-tools.js';
 import { OUTPUT_FORMATS, outputFormatNamed } from './output-formats.js';
@@ -21,7 +29,28 @@ export class OutputsService {
     private readonly siteAudits: SiteAuditDocuments,
     private readonly reports: ReportDocuments,
     private readonly renderer: Renderer,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /** 503 for a printed format where this service has no Chromium or its sandbox cannot start. */
+  private async assertPrintable(format: OutputFormat): Promise<void> {
+    if (!format.printed) return;
+    try {
+      await assertChromiumAt(this.config.renderChromiumPath);
+      await assertSandboxAvailable(this.config.browserSandbox);
+    } catch (error) {
+      if (
+        error instanceof BrowserMissingError ||
+        error instanceof SandboxUnavailableError
+      ) {
+        throw new ProblemException(
+          503,
+          `The ${format.name} format is printed in Chromium, which is not available here. ${error.message}`,
+        );
+      }
+      throw error;
+    }
+  }
 
   /** 404: no such audit or format; 409: the audit has not finished. */
   async siteAudit(
@@ -37,6 +66,7 @@ export class OutputsService {
       format.needs,
       options.origin,
     );
+    await this.assertPrintable(format);
     return {
       body: await format.siteAudit!(
         document,
@@ -60,6 +90,7 @@ export class OutputsService {
       reportId,
       options.origin,
     );
+    await this.assertPrintable(format);
     return {
       body: await format.report!(document, outputTools(this.renderer)),
       format,

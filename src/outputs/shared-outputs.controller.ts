@@ -44,6 +44,7 @@ export class SharedOutputsController {
   @ApiProblemResponses({
     404: 'No public or password site audit with this token (a private one, a rotated token, or a password audit without its cookie answer the same).',
     409: 'The audit has not stopped yet: ask again then.',
+    503: 'This service has no Chromium to print with, or its sandbox cannot start.',
   })
   async siteAudit(
     @ShareToken('site audit') token: string,
@@ -72,6 +73,7 @@ export class SharedOutputsController {
   @ApiProblemResponses({
     404: 'No public or password report with this token (a private one, a rotated token, or a password report without its cookie answer the same).',
     409: 'The report has no completed analysis yet.',
+    503: 'This service has no Chromium to print with, or its sandbox cannot start.',
   })
   async report(
     @ShareToken('report') token: string,

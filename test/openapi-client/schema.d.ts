@@ -6006,7 +6006,7 @@ export interface operations {
         };
       };
       431: components['responses']['HeadersTooLarge'];
-      /** @description The database, or the store of the rate limits, is unreachable; see Retry-After. */
+      /** @description A printed format (the PDF) where this service has no Chromium, or its sandbox cannot start: the detail says what to install or set. */
       503: {
         headers: {
           /** @description Seconds to wait before retrying. */
@@ -6105,7 +6105,7 @@ export interface operations {
         };
       };
       431: components['responses']['HeadersTooLarge'];
-      /** @description The database, or the store of the rate limits, is unreachable; see Retry-After. */
+      /** @description A printed format (the PDF) where this service has no Chromium, or its sandbox cannot start: the detail says what to install or set. */
       503: {
         headers: {
           /** @description Seconds to wait before retrying. */
@@ -6161,6 +6161,17 @@ export interface operations {
         };
       };
       431: components['responses']['HeadersTooLarge'];
+      /** @description This service has no Chromium to print with, or its sandbox cannot start. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
     };
   };
   getSharedReportPdf: {
@@ -6203,6 +6214,17 @@ export interface operations {
         };
       };
       431: components['responses']['HeadersTooLarge'];
+      /** @description This service has no Chromium to print with, or its sandbox cannot start. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDocumentView'];
+        };
+      };
     };
   };
   listWebhooks: {

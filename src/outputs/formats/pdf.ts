@@ -34,6 +34,7 @@ export const PDF_FORMAT: OutputFormat = {
   description:
     "The white-label report: cover, summary, findings with their advice, templates, changes, affected pages and method; tagged, with bookmarks, in the account's branding.",
   needs: { pagesPerFinding: 25 },
+  printed: true,
   siteAudit: (document, tools) =>
     printed(
       {
