@@ -12,11 +12,12 @@ RUN npx tsc -p tsconfig.build.json
 FROM node:24-bookworm-slim AS run
 # Debian's Chromium, for lab: true, and its headless shell, for render: true
 # (docs/rendering.md). Build with --build-arg CHROMIUM=false for an image without them:
-# render: true and lab: true then answer 503.
+# render: true, lab: true and PDFs then answer 503. The fonts are those the PDF embeds.
 ARG CHROMIUM=true
 RUN if [ "$CHROMIUM" = true ]; then \
       apt-get update && \
-      apt-get install -y --no-install-recommends chromium chromium-headless-shell && \
+      apt-get install -y --no-install-recommends chromium chromium-headless-shell \
+        fonts-liberation fonts-dejavu-core && \
       rm -rf /var/lib/apt/lists/*; \
     fi
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 CHROMIUM_PATH=/usr/bin/chromium \

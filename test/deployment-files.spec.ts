@@ -20,6 +20,12 @@ const allowed = new Set(
 );
 
 describe('the Docker image', () => {
+  it('installs the fonts the PDF embeds beside the browsers that print it', () => {
+    expect(dockerfile).toMatch(
+      /apt-get install -y --no-install-recommends chromium chromium-headless-shell \\\n\s+fonts-liberation fonts-dejavu-core/,
+    );
+  });
+
   it('ships the launcher every browser starts through, and runs as a user other than root', () => {
     expect(dockerfile).toMatch(
       /^COPY scripts\/sandboxed-browser\.sh \.\/scripts\/sandboxed-browser\.sh$/m,
