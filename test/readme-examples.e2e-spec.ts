@@ -173,14 +173,16 @@ describe('the examples of the README and of the pages it leads to first', () => 
 
   /** The block as the reader's machine would run it, with the stand-ins put in. */
   function substituted(text: string): string {
-    return text
-      .replaceAll('http://localhost:3000', service!.base!)
-      .replaceAll('https://hooks.example.com', standIn.origin)
-      .replaceAll('https://example.com', standIn.origin)
-      .replaceAll('http://127.0.0.1:8080', localSite.origin)
-      .replace(/^KEY=rk_….*$/m, `KEY=${key}`)
-      // A file a block writes (a PDF) lands in the test's folder, not the checkout.
-      .replace(/ -o ([\w.-]+)$/gm, ` -o ${dataDir}/$1`);
+    return (
+      text
+        .replaceAll('http://localhost:3000', service!.base!)
+        .replaceAll('https://hooks.example.com', standIn.origin)
+        .replaceAll('https://example.com', standIn.origin)
+        .replaceAll('http://127.0.0.1:8080', localSite.origin)
+        .replace(/^KEY=rk_….*$/m, `KEY=${key}`)
+        // A file a block writes (a PDF) lands in the test's folder, not the checkout.
+        .replace(/ -o ([\w.-]+)$/gm, ` -o ${dataDir}/$1`)
+    );
   }
 
   async function run(block: Block) {
