@@ -171,6 +171,20 @@ function describeOn(name: string, env: Record<string, string | undefined>) {
           after: null,
         },
       ]);
+      // A page removed, turned 404 or redirected is that one change: no check it "fixed".
+      const fixedOn = changes
+        .filter((c) => c.type === 'issue_fixed')
+        .flatMap((c) => c.items.map((i) => i.url));
+      for (const path of [
+        CHANGED.notFound,
+        CHANGED.redirect,
+        CHANGED.removed,
+      ]) {
+        expect({ path, fixed: fixedOn.includes(url(path)) }).toEqual({
+          path,
+          fixed: false,
+        });
+      }
       // Pages nothing changed on appear in no change but the issue ones.
       const touched = new Set(
         changes

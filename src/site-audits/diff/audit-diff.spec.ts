@@ -130,7 +130,7 @@ describe('diffAudits', () => {
     });
   });
 
-  it('counts the issues of an added page as appeared and of a removed one as fixed', () => {
+  it("counts an added page's issues as appeared, and a removed page as one change, nothing fixed on it", () => {
     const changes = diffAudits(
       [page('/old', { failed_checks: ['title'] })],
       [page('/new', { failed_checks: ['title', 'h1'] })],
@@ -139,9 +139,46 @@ describe('diffAudits', () => {
     expect(summary(changes)).toEqual([
       ['issue_appeared', 'h1', 1],
       ['issue_appeared', 'title', 1],
-      ['issue_fixed', 'title', 1],
       ['page_added', null, 1],
       ['page_removed', null, 1],
+    ]);
+  });
+
+  it('makes a page that turned 404 or redirected one change of its status, never a list of checks it "fixed"', () => {
+    const failing = { failed_checks: ['title', 'h1', 'meta_description'] };
+    const changes = diffAudits(
+      [
+        page('/to-404', failing),
+        page('/moved', failing),
+        page('/kept', failing),
+      ],
+      [
+        page('/to-404', {
+          html: false,
+          status_code: 404,
+          indexable: false,
+          failed_checks: [],
+        }),
+        page('/moved', {
+          html: false,
+          status_code: 301,
+          redirect_to: `${ORIGIN}/kept`,
+          indexable: false,
+          failed_checks: [],
+        }),
+        page('/kept', { failed_checks: ['title', 'h1'] }),
+      ],
+      100,
+    );
+    expect(summary(changes)).toEqual([
+      ['issue_fixed', 'meta_description', 1],
+      ['status_code', null, 2],
+      ['redirect_to', null, 1],
+      ['indexable', null, 2],
+    ]);
+    expect(changes.find((c) => c.type === 'status_code')!.items).toEqual([
+      { url: `${ORIGIN}/moved`, before: 200, after: 301 },
+      { url: `${ORIGIN}/to-404`, before: 200, after: 404 },
     ]);
   });
 

@@ -122,7 +122,9 @@ function same(a: unknown, b: unknown): boolean {
  * The changes from `before` to `after`, each kind once with its pages, sorted by URL
  * and capped at `cap` items (`pages` is always the full count). An issue appeared on
  * a page that fails a check it did not fail before (a new page's issues included); it
- * was fixed on a page that failed it and no longer does (a removed page's included).
+ * was fixed on a page that failed it and, still an HTML page the checks judge, no
+ * longer does. A page removed, or turned into an error or a redirect, is one change of
+ * that page (page_removed, status_code, redirect_to), never checks it "fixed".
  */
 export function diffAudits(
   before: readonly DiffPage[],
@@ -186,11 +188,13 @@ export function diffAudits(
         after: null,
       });
     }
-    const failedNow = new Set(is?.failed_checks ?? []);
+    // Gone, or no longer a page the checks judge: one change of the page, nothing "fixed".
+    if (!is || (page.html && !is.html)) continue;
+    const failedNow = new Set(is.failed_checks);
     for (const checkId of new Set(page.failed_checks)) {
       if (
         !failedNow.has(checkId) &&
-        (!TIMED_CHECKS.has(checkId) || !is || timingChanged(false, is))
+        (!TIMED_CHECKS.has(checkId) || timingChanged(false, is))
       ) {
         add('issue_fixed', checkId, {
           url: page.url,
