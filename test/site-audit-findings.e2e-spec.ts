@@ -158,6 +158,20 @@ interface Finding {
       expect(target).toMatchObject({ status_code: 404 });
       expect(target!.sources.length).toBeGreaterThan(1);
       expect(new Set(target!.sources).size).toBe(target!.sources.length);
+      // Paged as the other lists: the targets counted, a page past the last empty.
+      const past = await t
+        .as(key)
+        .get(
+          `/api/v1/site-audits/${audit.id}/issues/broken_link/targets?per_page=10&page=2`,
+        )
+        .expect(200);
+      expect(past.body.meta).toMatchObject({
+        total: targets.length,
+        per_page: 10,
+        last_page: 1,
+        total_is_exact: true,
+      });
+      expect(past.body.data).toEqual([]);
       await t
         .as(key)
         .get(`/api/v1/site-audits/${audit.id}/issues/title/targets`)

@@ -245,13 +245,10 @@ export class FindingTargetView {
   sources: string[];
 }
 
-export class FindingTargetListEnvelope {
-  @ApiProperty({
-    type: [FindingTargetView],
-    description: 'Each target once, the most pointed-at first, then by URL.',
-  })
-  data: FindingTargetView[];
-}
+/** Each target once, the most pointed-at first, then by URL, a page of them. */
+export class FindingTargetListEnvelope extends ListEnvelopeOf(
+  FindingTargetView,
+) {}
 
 export class AffectedPageView {
   @ApiProperty({ type: 'integer', minimum: 1 })

@@ -124,19 +124,24 @@ export class SiteAuditPagesController {
     operationId: 'listSiteAuditIssueTargets',
     summary:
       'The targets of a link, canonical or route finding (broken_link, redirected_link, canonical_broken, canonical_redirect, fragment_routes): each target URL once, with its answer and every page pointing at it',
+    description:
+      'A page of the targets (`page`, `per_page` as the other lists of an audit), the most pointed-at first, then by URL.',
   })
   @ApiOkResponse({ type: FindingTargetListEnvelope })
   @ApiProblemResponses({
     404: 'No such site audit in this account, or no such check.',
     409: NOT_JUDGED,
-    422: 'The check names no targets; the detail lists those that do.',
+    422: 'The check names no targets (the detail lists those that do), or a query parameter failed validation (`errors` names every one).',
   })
   async targets(
     @CurrentAccount() accountId: string,
     @AuditId() id: string,
     @CheckId() checkId: string,
+    @Query() query: AuditPageQuery,
+    @Req() request: Request,
   ): Promise<FindingTargetListEnvelope> {
-    return { data: await this.pages.targets(accountId, id, checkId) };
+    const page = await this.pages.targets(accountId, id, checkId, query);
+    return numberedEnvelope(request, page, (target) => target);
   }
 
   @Get('links')

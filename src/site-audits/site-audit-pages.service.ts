@@ -128,12 +128,19 @@ export class SiteAuditPagesService {
     accountId: string,
     auditId: string,
     checkId: string,
-  ): Promise<FindingTarget[]> {
+    query: AuditPageQuery,
+  ): Promise<NumberedPage<FindingTarget>> {
     await this.judged(accountId, auditId);
     if (!checkEntryOf(checkId)) {
       throw new NotFoundProblem(unknownCheckIdMessage('check_id', checkId));
     }
-    return this.targetsOf(auditId, checkId);
+    // Grouped from every affected page at once: the page of targets is a slice of them.
+    const targets = await this.targetsOf(auditId, checkId);
+    return countThenPage(
+      query,
+      () => Promise.resolve(targets.length),
+      (offset, limit) => Promise.resolve(targets.slice(offset, offset + limit)),
+    );
   }
 
   /** The targets of a check of an audit the caller may read; 422 for a check without targets. */

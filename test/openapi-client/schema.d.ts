@@ -306,7 +306,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The targets of a link, canonical or route finding (broken_link, redirected_link, canonical_broken, canonical_redirect, fragment_routes): each target URL once, with its answer and every page pointing at it */
+    /**
+     * The targets of a link, canonical or route finding (broken_link, redirected_link, canonical_broken, canonical_redirect, fragment_routes): each target URL once, with its answer and every page pointing at it
+     * @description A page of the targets (`page`, `per_page` as the other lists of an audit), the most pointed-at first, then by URL.
+     */
     get: operations['listSiteAuditIssueTargets'];
     put?: never;
     post?: never;
@@ -1863,8 +1866,9 @@ export interface components {
       sources: string[];
     };
     FindingTargetListEnvelope: {
-      /** @description Each target once, the most pointed-at first, then by URL. */
       data: components['schemas']['FindingTargetView'][];
+      links: components['schemas']['ListLinksView'];
+      meta: components['schemas']['ListMetaView'];
     };
     AuditLinkView: {
       from_url: string;
@@ -4993,7 +4997,11 @@ export interface operations {
   };
   listSiteAuditIssueTargets: {
     parameters: {
-      query?: never;
+      query?: {
+        per_page?: 10 | 25 | 50 | 100 | 500 | 1000;
+        /** @description The page, from 1. A page past the end answers 200 with no data and the true total. */
+        page?: number;
+      };
       header?: never;
       path: {
         /** @description A page or site check id, as docs/checks.md names it. */
@@ -5051,7 +5059,7 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDocumentView'];
         };
       };
-      /** @description The check names no targets; the detail lists those that do. */
+      /** @description The check names no targets (the detail lists those that do), or a query parameter failed validation (`errors` names every one). */
       422: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];

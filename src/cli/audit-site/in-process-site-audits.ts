@@ -76,7 +76,23 @@ export function inProcessSiteAuditClient(
         return affected.items.slice(0, count).map((page) => page.url);
       }),
     targets: (id, checkId) =>
-      answered(() => pages.targets(accountId, String(id), checkId)),
+      answered(async () => {
+        const query = Object.assign(new AuditPageQuery(), {
+          page: 1,
+          per_page: AFFECTED_PER_READ,
+        });
+        const targets = [];
+        for (; ; query.page++) {
+          const { items } = await pages.targets(
+            accountId,
+            String(id),
+            checkId,
+            query,
+          );
+          targets.push(...items);
+          if (items.length < AFFECTED_PER_READ) return targets;
+        }
+      }),
     templates: (id) => answered(() => templates.list(accountId, String(id))),
     export: (id, format) =>
       answered(

@@ -64,6 +64,18 @@ export function apiBaseOf(given: string): string {
   return trimmed.endsWith('/api/v1') ? trimmed : `${trimmed}/api/v1`;
 }
 
+/** Every item of a list read AFFECTED_PER_READ at a time, page after page. */
+async function everyPage<T>(
+  read: (page: number) => Promise<T[]>,
+): Promise<T[]> {
+  const items: T[] = [];
+  for (let page = 1; ; page++) {
+    const got = await read(page);
+    items.push(...got);
+    if (got.length < AFFECTED_PER_READ) return items;
+  }
+}
+
 /** The API of a running service, with an API key. */
 export function httpSiteAuditClient(
   apiBase: string,
@@ -143,9 +155,11 @@ export function httpSiteAuditClient(
         .slice(0, count)
         .map((page) => page.url),
     targets: (id, checkId) =>
-      call(
-        'GET',
-        `/site-audits/${id}/issues/${encodeURIComponent(checkId)}/targets`,
+      everyPage((page) =>
+        call<FindingTarget[]>(
+          'GET',
+          `/site-audits/${id}/issues/${encodeURIComponent(checkId)}/targets?per_page=${AFFECTED_PER_READ}&page=${page}`,
+        ),
       ),
     templates: (id) => call('GET', `/site-audits/${id}/templates`),
     export: async (id, format) => {
@@ -163,16 +177,14 @@ export function httpSiteAuditClient(
       }
       return Buffer.from(await response.arrayBuffer());
     },
-    affectedUrls: async (id, checkId) => {
-      const urls: string[] = [];
-      for (let page = 1; ; page++) {
-        const read = await call<Array<{ url: string }>>(
-          'GET',
-          `/site-audits/${id}/issues/${encodeURIComponent(checkId)}?per_page=${AFFECTED_PER_READ}&page=${page}`,
-        );
-        urls.push(...read.map((row) => row.url));
-        if (read.length < AFFECTED_PER_READ) return urls;
-      }
-    },
+    affectedUrls: async (id, checkId) =>
+      (
+        await everyPage((page) =>
+          call<Array<{ url: string }>>(
+            'GET',
+            `/site-audits/${id}/issues/${encodeURIComponent(checkId)}?per_page=${AFFECTED_PER_READ}&page=${page}`,
+          ),
+        )
+      ).map((row) => row.url),
   };
 }
