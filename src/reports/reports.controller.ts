@@ -1,8 +1,6 @@
 import {
   Body,
   Controller,
-  Delete,
-  Get,
   Headers,
   HttpCode,
   Post,
@@ -15,7 +13,6 @@ import {
   ApiAcceptedResponse,
   ApiCreatedResponse,
   ApiHeader,
-  ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
@@ -26,6 +23,11 @@ import { Authenticated } from '../auth/authenticated.decorator.js';
 import { CurrentAccount } from '../auth/principal.decorator.js';
 import { TakesBody } from '../common/body-type.js';
 import { ApiProblemResponses, ApiProblems } from '../common/api-docs.js';
+import {
+  DeleteOperation,
+  ListOperation,
+  ReadOperation,
+} from '../common/keyed-operations.js';
 import { IDEMPOTENT_REPLAYED_HEADER } from '../idempotency/idempotent.decorator.js';
 import { originOf } from '../common/links.js';
 import { pageEnvelope } from '../common/pagination/page-envelope.js';
@@ -103,13 +105,13 @@ function completionOf(prefer: string | undefined): Completion {
 export class ReportsController {
   constructor(private readonly reports: ReportsService) {}
 
-  @Get()
-  @ApiOperation({
-    operationId: 'listReports',
-    summary: 'List reports, with search, filters, sort and pages',
-  })
-  @ApiOkResponse({ type: ReportListEnvelope })
-  @ApiProblems(422)
+  @ListOperation(
+    {
+      operationId: 'listReports',
+      summary: 'List reports, with search, filters, sort and pages',
+    },
+    ReportListEnvelope,
+  )
   async list(
     @CurrentAccount() accountId: string,
     @Query() query: ListReportsQuery,
@@ -122,13 +124,13 @@ export class ReportsController {
     };
   }
 
-  @Get(':id')
-  @ApiOperation({
-    operationId: 'getReport',
-    summary: 'Get one report with its full analysis',
-  })
-  @ApiOkResponse({ type: ReportEnvelope })
-  @ApiProblems(404)
+  @ReadOperation(
+    {
+      operationId: 'getReport',
+      summary: 'Get one report with its full analysis',
+    },
+    ReportEnvelope,
+  )
   async get(
     @CurrentAccount() accountId: string,
     @ReportId() id: string,
@@ -238,11 +240,7 @@ export class ReportsController {
     return { data: toView(report, originOf(request)) };
   }
 
-  @Delete(':id')
-  @HttpCode(204)
-  @ApiOperation({ operationId: 'deleteReport', summary: 'Delete a report' })
-  @ApiNoContentResponse({ description: 'Deleted.' })
-  @ApiProblems(404)
+  @DeleteOperation({ operationId: 'deleteReport', summary: 'Delete a report' })
   async remove(
     @CurrentAccount() accountId: string,
     @ReportId() id: string,

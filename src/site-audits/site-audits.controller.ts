@@ -1,8 +1,6 @@
 import {
   Body,
   Controller,
-  Delete,
-  Get,
   HttpCode,
   Post,
   Put,
@@ -12,7 +10,6 @@ import {
 } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
-  ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
@@ -21,6 +18,11 @@ import type { Request, Response } from 'express';
 import { Authenticated } from '../auth/authenticated.decorator.js';
 import { CurrentAccount } from '../auth/principal.decorator.js';
 import { ApiProblemResponses, ApiProblems } from '../common/api-docs.js';
+import {
+  DeleteOperation,
+  ListOperation,
+  ReadOperation,
+} from '../common/keyed-operations.js';
 import { TakesBody } from '../common/body-type.js';
 import { originOf } from '../common/links.js';
 import { numberedEnvelope } from '../common/pagination/paginate.js';
@@ -83,13 +85,13 @@ export class SiteAuditsController {
     return { data: view(created, request) };
   }
 
-  @Get()
-  @ApiOperation({
-    operationId: 'listSiteAudits',
-    summary: "List the account's site audits, newest first",
-  })
-  @ApiOkResponse({ type: SiteAuditListEnvelope })
-  @ApiProblems(422)
+  @ListOperation(
+    {
+      operationId: 'listSiteAudits',
+      summary: "List the account's site audits, newest first",
+    },
+    SiteAuditListEnvelope,
+  )
   async list(
     @CurrentAccount() accountId: string,
     @Query() query: ListSiteAuditsQuery,
@@ -99,10 +101,11 @@ export class SiteAuditsController {
     return numberedEnvelope(request, page, (audit) => view(audit, request));
   }
 
-  @Get(':id')
-  @ApiOperation({ operationId: 'getSiteAudit', summary: 'Get one site audit' })
-  @ApiOkResponse({ type: SiteAuditEnvelope })
-  @ApiProblemResponses(NO_SUCH_AUDIT)
+  @ReadOperation(
+    { operationId: 'getSiteAudit', summary: 'Get one site audit' },
+    SiteAuditEnvelope,
+    NO_SUCH_AUDIT,
+  )
   async get(
     @CurrentAccount() accountId: string,
     @AuditId() id: string,
@@ -136,14 +139,13 @@ export class SiteAuditsController {
     };
   }
 
-  @Delete(':id')
-  @HttpCode(204)
-  @ApiOperation({
-    operationId: 'deleteSiteAudit',
-    summary: 'Delete a site audit and all of it (a running one stops first)',
-  })
-  @ApiNoContentResponse({ description: 'Deleted.' })
-  @ApiProblemResponses(NO_SUCH_AUDIT)
+  @DeleteOperation(
+    {
+      operationId: 'deleteSiteAudit',
+      summary: 'Delete a site audit and all of it (a running one stops first)',
+    },
+    NO_SUCH_AUDIT,
+  )
   async remove(
     @CurrentAccount() accountId: string,
     @AuditId() id: string,

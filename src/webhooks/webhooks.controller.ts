@@ -1,7 +1,6 @@
 import {
   Body,
   Controller,
-  Delete,
   Get,
   HttpCode,
   Post,
@@ -11,7 +10,6 @@ import {
 } from '@nestjs/common';
 import {
   ApiCreatedResponse,
-  ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
@@ -21,6 +19,11 @@ import { Authenticated } from '../auth/authenticated.decorator.js';
 import { CurrentAccount } from '../auth/principal.decorator.js';
 import { TakesBody } from '../common/body-type.js';
 import { ApiProblemResponses, ApiProblems } from '../common/api-docs.js';
+import {
+  DeleteOperation,
+  ListOperation,
+  ReadOperation,
+} from '../common/keyed-operations.js';
 import { originOf } from '../common/links.js';
 import { numberedEnvelope } from '../common/pagination/paginate.js';
 import { PageQuery } from '../common/pagination/page.query.js';
@@ -84,13 +87,13 @@ export class WebhooksController {
     return { data: toWebhookWithSecretView(webhook) };
   }
 
-  @Get()
-  @ApiOperation({
-    operationId: 'listWebhooks',
-    summary: "List the account's webhooks, newest first",
-  })
-  @ApiOkResponse({ type: WebhookListEnvelope })
-  @ApiProblems(422)
+  @ListOperation(
+    {
+      operationId: 'listWebhooks',
+      summary: "List the account's webhooks, newest first",
+    },
+    WebhookListEnvelope,
+  )
   async list(
     @CurrentAccount() accountId: string,
     @Query() query: PageQuery,
@@ -100,13 +103,14 @@ export class WebhooksController {
     return numberedEnvelope(request, page, toWebhookView);
   }
 
-  @Get(':id')
-  @ApiOperation({
-    operationId: 'getWebhook',
-    summary: 'Get one webhook (without its secret)',
-  })
-  @ApiOkResponse({ type: WebhookEnvelope })
-  @ApiProblemResponses(NO_SUCH_WEBHOOK)
+  @ReadOperation(
+    {
+      operationId: 'getWebhook',
+      summary: 'Get one webhook (without its secret)',
+    },
+    WebhookEnvelope,
+    NO_SUCH_WEBHOOK,
+  )
   async get(
     @CurrentAccount() accountId: string,
     @WebhookId() id: string,
@@ -114,14 +118,13 @@ export class WebhooksController {
     return { data: toWebhookView(await this.webhooks.get(accountId, id)) };
   }
 
-  @Delete(':id')
-  @HttpCode(204)
-  @ApiOperation({
-    operationId: 'deleteWebhook',
-    summary: 'Delete a webhook; its pending deliveries are not sent again',
-  })
-  @ApiNoContentResponse({ description: 'Deleted.' })
-  @ApiProblemResponses(NO_SUCH_WEBHOOK)
+  @DeleteOperation(
+    {
+      operationId: 'deleteWebhook',
+      summary: 'Delete a webhook; its pending deliveries are not sent again',
+    },
+    NO_SUCH_WEBHOOK,
+  )
   async remove(
     @CurrentAccount() accountId: string,
     @WebhookId() id: string,
