@@ -406,8 +406,11 @@ run('the PDF of a site audit', () => {
       },
     );
     expect(here.status).toBe(0);
-    expect(poppler('pdfinfo', readFileSync(hereFile))).toMatch(
-      /^Tagged:\s+yes$/m,
+    const hereInfo = poppler('pdfinfo', readFileSync(hereFile));
+    expect(hereInfo).toMatch(/^Tagged:\s+yes$/m);
+    // No account here: the site's host stands where an account's name would.
+    expect(hereInfo).toMatch(
+      new RegExp(`^Author:\\s+${new URL(site.url('/')).host}$`, 'm'),
     );
 
     const pageFile = join(folder, 'page.pdf');

@@ -16,6 +16,8 @@ import { NEST_TO_STDERR } from './nest-logger.js';
 export async function withServiceHere<T>(
   config: AppConfig,
   work: (client: SiteAuditClient) => Promise<T>,
+  /** The throwaway account's name: what its documents (a PDF) stand in. */
+  accountName = 'audit-site',
 ): Promise<T> {
   const dataDir = await mkdtemp(join(tmpdir(), 'report-service-audit-site-'));
   try {
@@ -37,7 +39,7 @@ export async function withServiceHere<T>(
         { logger: NEST_TO_STDERR },
       );
       try {
-        const { accountId } = await app.get(ApiKeyService).create('audit-site');
+        const { accountId } = await app.get(ApiKeyService).create(accountName);
         return await work(inProcessSiteAuditClient(app, accountId));
       } finally {
         await app.close();

@@ -90,8 +90,11 @@ export const auditSiteCommand: CliCommand<typeof OPTIONS> = {
             { ...options, signal },
             terminal(),
           )
-        : withServiceHere(config, (client) =>
-            auditSite(client, { ...options, signal }, terminal()),
+        : withServiceHere(
+            config,
+            (client) => auditSite(client, { ...options, signal }, terminal()),
+            // Without an account, the audited site's host stands where its name would.
+            URL.parse(options.url)?.host ?? 'audit-site',
           ),
     );
   },
