@@ -51,7 +51,12 @@ describe('the outputs of a site audit', () => {
     const res = await get('json').expect(200);
     const exported = JSON.parse(res.text) as {
       audit: { id: number; status: string };
-      issues: Array<{ id: string; pages: number; urls: string[] }>;
+      issues: Array<{
+        id: string;
+        scope: string;
+        pages: number;
+        urls: string[];
+      }>;
     };
     expect(exported.audit).toMatchObject({ id: audit.id, status: 'completed' });
     const issues = await t
@@ -63,9 +68,9 @@ describe('the outputs of a site audit', () => {
     );
     expect(exported.issues.map((issue) => issue.id)).toEqual(ids);
     for (const issue of exported.issues.slice(0, 3)) {
-      const urls = (await affectedBy(t.as(key), audit.id, issue.id)).map(
-        (page) => page.url,
-      );
+      const urls = (
+        await affectedBy(t.as(key), audit.id, issue.id, issue.scope)
+      ).map((page) => page.url);
       expect(issue.urls).toEqual(urls);
       expect(issue.urls).toHaveLength(issue.pages);
     }

@@ -33,6 +33,7 @@ const PAGE_HEADERS = [
   'result',
   'failed_checks',
   'error',
+  'template',
   // Empty here: the audit does not render.
   'render',
 ];
@@ -44,6 +45,7 @@ const ISSUE_HEADERS = [
   'url',
   'status_code',
   'depth',
+  'template',
   'evidence',
 ];
 
@@ -97,6 +99,7 @@ function describeOn(name: string, env: Record<string, string | undefined>) {
       expect(rows).toEqual(
         pages.map((page) =>
           PAGE_HEADERS.map((header) => {
+            if (header === 'template') return page.template?.name ?? '';
             const value = (page as unknown as Record<string, unknown>)[header];
             return Array.isArray(value) ? value.join(' ') : cell(value);
           }),
@@ -135,6 +138,7 @@ function describeOn(name: string, env: Record<string, string | undefined>) {
             page.url,
             cell(page.status_code),
             cell(page.depth),
+            page.template?.name ?? '',
             cell(affected.value),
           ]);
         }
@@ -147,13 +151,20 @@ function describeOn(name: string, env: Record<string, string | undefined>) {
       );
       const issues = (
         await t.as(key).get(`/api/v1/site-audits/${audit.id}/issues`)
-      ).body.data as Array<{ id: string; scope: string; importance: string }>;
-      const checks = new Map(issues.map((issue) => [issue.id, issue]));
+      ).body.data as Array<{
+        id: string;
+        scope: string;
+        importance: string;
+        templates: Array<{ name: string }>;
+      }>;
       for (const row of rows) {
-        expect([row[1], row[2]]).toEqual([
-          checks.get(row[0])?.scope,
-          checks.get(row[0])?.importance,
-        ]);
+        // The finding of the row's check that holds its page: of its template, or the other.
+        const own = issues.filter((issue) => issue.id === row[0]);
+        const finding =
+          own.find((issue) =>
+            issue.templates.some((tt) => tt.name === row[7]),
+          ) ?? own.find((issue) => issue.templates.length === 0);
+        expect([row[1], row[2]]).toEqual([finding?.scope, finding?.importance]);
       }
       expect(rows.some((row) => byId.get(Number(row[3])) === undefined)).toBe(
         false,

@@ -33,6 +33,7 @@ import { ReportLab1765720000000 } from './migrations/1765720000000-report-lab.js
 import { SiteAuditJudged1765730000000 } from './migrations/1765730000000-site-audit-judged.js';
 import { PageRender1765740000000 } from './migrations/1765740000000-page-render.js';
 import { AccountBranding1765750000000 } from './migrations/1765750000000-account-branding.js';
+import { TemplateFindings1765760000000 } from './migrations/1765760000000-template-findings.js';
 
 export const MIGRATIONS = [
   InitialSchema1763800000000,
@@ -66,6 +67,7 @@ export const MIGRATIONS = [
   SiteAuditJudged1765730000000,
   PageRender1765740000000,
   AccountBranding1765750000000,
+  TemplateFindings1765760000000,
 ];
 
 /** Where the service's data lives: the configured PostgreSQL or the embedded default. */

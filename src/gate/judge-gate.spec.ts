@@ -34,6 +34,23 @@ describe('judgeGate', () => {
     expect(verdict).toMatchObject({ errors: 1, warnings: 1, exitCode: 1 });
   });
 
+  it('counts a check split into a template finding and a page finding once, with the pages of both', () => {
+    const audit = gateAuditOf({ image_alt: [u('/api/a'), u('/api/b')] });
+    audit.issues = [
+      { ...audit.issues[0], scope: 'template' },
+      { id: 'image_alt', scope: 'page', urls: [u('/guide/x')] },
+    ];
+    const verdict = judgeGate(
+      audit,
+      config({ image_alt: ['error', { maxLength: 2 }] }),
+    );
+    expect(verdict.outcomes[0]).toMatchObject({
+      passed: false,
+      pages: [u('/api/a'), u('/api/b'), u('/guide/x')],
+      check: { scope: 'template' },
+    });
+  });
+
   it('exits 0 when only warnings fail', () => {
     const verdict = judgeGate(
       gateAuditOf({ title: [u('/x')] }, { score: 40 }),

@@ -69,12 +69,12 @@ export function judgeGate(
     );
   }
   const urlsNow = urlsByCheck(current);
+  // A check split into a template and a page finding counts once, with all its pages.
+  const first = firstOfEach(current.issues);
   const targetsNow = new Map(
-    current.issues.map((issue) => [issue.id, issue.targets]),
+    [...first].map(([id, issue]) => [id, issue.targets]),
   );
-  const scopes = new Map(
-    current.issues.map((issue) => [issue.id, issue.scope]),
-  );
+  const scopes = new Map([...first].map(([id, issue]) => [id, issue.scope]));
   const urlsThen = baseline ? urlsByCheck(baseline) : null;
   const outcomes: AssertionOutcome[] = [];
   for (const assertion of config.assertions) {
@@ -188,13 +188,24 @@ function targetsOfPages(
     .filter((target) => target.sources.length > 0);
 }
 
-/** Each check's affected URLs, sorted and without repeats, so every output is stable. */
+/** The first (highest priority) finding of each check. */
+function firstOfEach<T extends { id: string }>(issues: T[]): Map<string, T> {
+  const first = new Map<string, T>();
+  for (const issue of issues)
+    if (!first.has(issue.id)) first.set(issue.id, issue);
+  return first;
+}
+
+/** Each check's affected URLs (of all its findings), sorted and without repeats, so every output is stable. */
 function urlsByCheck(audit: GateAudit): Map<string, string[]> {
+  const urls = new Map<string, Set<string>>();
+  for (const issue of audit.issues) {
+    const own = urls.get(issue.id) ?? new Set<string>();
+    for (const url of issue.urls) own.add(url);
+    urls.set(issue.id, own);
+  }
   return new Map(
-    audit.issues.map((issue) => [
-      issue.id,
-      [...new Set(issue.urls)].sort(compareText),
-    ]),
+    [...urls].map(([id, set]) => [id, [...set].sort(compareText)]),
   );
 }
 

@@ -15,7 +15,7 @@ export interface SiteAuditDocument {
   audit: SiteAuditView;
   /** Highest priority first. */
   findings: DocumentFinding[];
-  /** With lab: its templates and their lab metrics; null without lab. */
+  /** Its templates, the biggest first, with lab metrics where measured. */
   templates: TemplateView[] | null;
   /** Scores of this audit and the completed audits of its start URL before it, oldest first. */
   history: ScorePoint[];

@@ -58,9 +58,7 @@ export class SiteAuditDocuments {
     const [findings, templates, history, previous, statusCodes, depths] =
       await Promise.all([
         Promise.all(issues.map((issue) => this.findingOf(audit, issue, needs))),
-        audit.settings.lab
-          ? this.templates.list(accountId, auditId)
-          : Promise.resolve(null),
+        this.templates.list(accountId, auditId),
         this.diffs.scoreHistory(audit, HISTORY_AUDITS),
         this.previousOf(audit),
         this.pages.statusCodeCounts(audit.id),
@@ -97,9 +95,9 @@ export class SiteAuditDocuments {
     const wanted = pagesPerFinding === 'all' ? issue.pages : pagesPerFinding;
     while (urls.length < wanted) {
       const limit = Math.min(PAGES_PER_READ, wanted - urls.length);
-      const read = await this.pages.affected(
-        audit.id,
-        issue.id,
+      const read = await this.findings.pagesOfFinding(
+        audit,
+        issue,
         urls.length,
         limit,
       );

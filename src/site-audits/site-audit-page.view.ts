@@ -10,6 +10,21 @@ import {
 } from '../analysis-jobs/analysis-results.view.js';
 import { ListEnvelopeOf } from '../common/pagination/page.views.js';
 
+export class TemplateRefView {
+  @ApiProperty({
+    type: 'integer',
+    minimum: 1,
+    description: 'Its id in GET /site-audits/{id}/templates.',
+  })
+  id: number;
+  @ApiProperty({
+    example: '/blog/{slug}',
+    description:
+      'Its URL pattern, and "(layout n)" where pages of one pattern have different layouts.',
+  })
+  name: string;
+}
+
 export class AuditPageView {
   @ApiProperty({
     type: 'integer',
@@ -109,6 +124,13 @@ export class AuditPageView {
       'On a rendered audit (render: true), what rendering the page met; null when the audit does not render (docs/rendering.md).',
   })
   render: RenderOutcomeView | null;
+  @ApiProperty({
+    type: TemplateRefView,
+    nullable: true,
+    description:
+      'Once the audit is judged, its template (GET /site-audits/{id}/templates); null before, and for pages that are not HTML answered 2xx.',
+  })
+  template: TemplateRefView | null;
 }
 
 export class SiteCheckFindingView {
@@ -121,15 +143,7 @@ export class SiteCheckFindingView {
   value: unknown;
 }
 
-export class PageTemplateView {
-  @ApiProperty({
-    type: 'integer',
-    minimum: 1,
-    description: 'Its id in GET /site-audits/{id}/templates.',
-  })
-  id: number;
-  @ApiProperty({ example: '/blog/{slug}' })
-  name: string;
+export class PageTemplateView extends TemplateRefView {
   @ApiProperty({
     description:
       'This page itself was measured, as one of its representatives.',
@@ -159,9 +173,9 @@ export class AuditPageDetailView extends AuditPageView {
     type: PageTemplateView,
     nullable: true,
     description:
-      "With lab: true, once the lab phase grouped the pages: the page's template, and whether it was measured or inherits the template's lab verdict. Null otherwise (and for pages that are not HTML answered 2xx).",
+      "Once the audit is judged, the page's template, and with lab: true whether it was measured or inherits the template's lab verdict. Null before, and for pages that are not HTML answered 2xx.",
   })
-  template: PageTemplateView | null;
+  declare template: PageTemplateView | null;
 }
 
 export class AuditPageEnvelope {
@@ -171,13 +185,34 @@ export class AuditPageEnvelope {
 
 export class AuditPageListEnvelope extends ListEnvelopeOf(AuditPageView) {}
 
+export class FindingTemplateView {
+  @ApiProperty({
+    type: 'integer',
+    minimum: 1,
+    description: 'Its id in GET /site-audits/{id}/templates.',
+  })
+  id: number;
+  @ApiProperty({ example: '/api/{slug}' })
+  name: string;
+  @ApiProperty({ example: '/api/{slug}' })
+  pattern: string;
+  @ApiProperty({ type: 'integer', minimum: 1, description: 'Its pages.' })
+  pages: number;
+  @ApiProperty({
+    type: 'integer',
+    minimum: 1,
+    description: 'Of them, those the check fails on.',
+  })
+  failing: number;
+}
+
 export class AuditIssueView {
   @ApiProperty({ example: 'broken_link' })
   id: string;
   @ApiProperty({
     enum: FINDING_SCOPES,
     description:
-      "`host`: one fact about the server (HTTPS, its headers, compression, robots.txt, sitemap, favicon, 404 page), the same on every page, reported once; `template`: a page check failing on at least 90% of the HTML pages (3 or more), one cause in the site's template; `site`: a check across pages (duplicates, links, canonicals); `page`: a page check failing on some pages.",
+      "`host`: one fact about the server (HTTPS, its headers, compression, robots.txt, sitemap, favicon, 404 page), the same on every page, reported once; `template`: a page check failing on at least 90% of the pages of one or more templates (3 pages or more; or on 90% of all HTML pages), one fix in each template, named in `templates`; `site`: a check across pages (duplicates, links, canonicals); `page`: a page check failing on some pages. A check failing as a template's and on other pages too is two findings, `template` and `page` (GET /issues/{check_id}?scope= lists each one's pages).",
   })
   scope: FindingScope;
   @ApiProperty({ example: 'Broken internal links' })
@@ -189,7 +224,7 @@ export class AuditIssueView {
     minimum: 5,
     maximum: 60,
     description:
-      'Higher first. A `site` or `page` finding: 10 × the weight of its importance (high 3, medium 2, low 1), plus that much again times the share of HTML pages it affects (rounded up). A `host` or `template` fact: 5 × the weight, for it is one fix, made once; so every problem found on the pages ranks above every such fact.',
+      'Higher first. A `site` or `page` finding: 10 × the weight of its importance (high 3, medium 2, low 1), plus that much again times the share of HTML pages it affects (rounded up): 11 to 60. A `template` finding: 10 + 3 × the weight (13, 16, 19), one fix made once: below every medium or high problem found on the pages, above a low-importance defect on a fifth of the pages or fewer. A `host` fact: 5 × the weight (5, 10, 15).',
   })
   priority: number;
   @ApiProperty({
@@ -207,6 +242,12 @@ export class AuditIssueView {
     description: 'The first pages (at most 3, in crawl order) it affects.',
   })
   examples: string[];
+  @ApiProperty({
+    type: [FindingTemplateView],
+    description:
+      'A `template` finding: each template it fails as, the most failing pages first; empty for the others.',
+  })
+  templates: FindingTemplateView[];
 }
 
 export class AuditIssueListEnvelope {

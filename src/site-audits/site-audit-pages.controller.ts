@@ -8,6 +8,7 @@ import { ApiProblemResponses } from '../common/api-docs.js';
 import { originOf } from '../common/links.js';
 import { numberedEnvelope } from '../common/pagination/paginate.js';
 import {
+  AffectedPagesQuery,
   AuditPageQuery,
   ListLinksQuery,
   ListPagesQuery,
@@ -112,7 +113,7 @@ export class SiteAuditPagesController {
     @CurrentAccount() accountId: string,
     @AuditId() id: string,
     @CheckId() checkId: string,
-    @Query() query: AuditPageQuery,
+    @Query() query: AffectedPagesQuery,
     @Req() request: Request,
   ): Promise<AffectedPageListEnvelope> {
     const page = await this.pages.affected(accountId, id, checkId, query);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import type { FindingPart } from './findings/findings.js';
 import type {
   Rating,
   RenderOutcome,
@@ -36,6 +37,8 @@ export interface AuditPageRow {
   texts_cut: boolean;
   links_cut: boolean;
   render: RenderOutcome | null;
+  /** Its template (an HTML page answered 2xx of a judged audit); null for any other. */
+  template: { id: number; name: string } | null;
 }
 
 /** A page with what was judged of it. */
@@ -47,8 +50,8 @@ export interface AuditPageDetail extends AuditPageRow {
   > | null;
   site_checks: Array<{ id: string; value: unknown }> | null;
   html: boolean;
-  /** Its template, once a lab phase grouped the audit's pages; null before or without. */
-  template: { id: number; name: string; measured: boolean } | null;
+  /** Of its template, in the lab: whether this page was measured, and any of its pages was. */
+  template_lab: { measured: boolean; planned: boolean } | null;
 }
 
 /** A link as the list of links shows it. */
@@ -64,13 +67,25 @@ export interface AuditLinkRow {
 export const PAGE_COLUMNS = `u.place AS id, u.url, u.status_code, u.redirect_to, u.content_type,
   u.depth, u.inlinks, u.outlinks, u.in_sitemap, u.state = 'blocked' AS blocked_by_robots,
   u.indexable, u.title, u.canonical, u.score, u.result, u.failed_checks, u.error,
-  u.truncated, u.texts_cut, u.links_cut, u.render`;
+  u.truncated, u.texts_cut, u.links_cut, u.render,
+  (SELECT json_build_object('id', t.ordinal, 'name', t.name) FROM site_audit_templates t
+   WHERE t.audit_id = u.audit_id AND t.ordinal = u.template) AS template`;
 
 /**
  * A URL row is a page once requested, or placed and not requested: blocked by
  * robots.txt, or skipped as too long to request (the partial indexes' predicate).
  */
 export const IS_PAGE = `u.state IN ('done', 'blocked', 'skipped')`;
+
+/** A page is of a finding's part (its templates, or outside them); with nulls, of every part. */
+const IN_PART = (templates: string, inside: string) =>
+  `(${templates}::int[] IS NULL OR coalesce(u.template = ANY(${templates}::int[]), false) = ${inside}::boolean)`;
+
+function partParameters(
+  part: FindingPart | null,
+): [number[] | null, boolean | null] {
+  return part ? [part.templates, part.inside] : [null, null];
+}
 
 const SORT_COLUMNS: Record<PageSortKey, string> = {
   id: 'u.place',
@@ -193,24 +208,27 @@ export class SiteAuditPagesRepository {
   async page(auditId: string, id: number): Promise<AuditPageDetail | null> {
     const [row]: AuditPageDetail[] = await this.db.query(
       `SELECT ${PAGE_COLUMNS}, u.results, u.rejudged, u.site_checks, u.html,
-         (SELECT json_build_object('id', t.ordinal, 'name', t.name, 'measured', EXISTS (
-                   SELECT 1 FROM site_audit_lab_pages lp
-                   WHERE lp.audit_id = t.audit_id AND lp.template = t.ordinal
-                     AND lp.url = u.url AND lp.state = 'measured'))
-          FROM site_audit_templates t
-          WHERE t.audit_id = u.audit_id AND t.ordinal = u.template) AS template
+         CASE WHEN u.template IS NOT NULL THEN json_build_object(
+           'measured', EXISTS (
+             SELECT 1 FROM site_audit_lab_pages lp
+             WHERE lp.audit_id = u.audit_id AND lp.template = u.template
+               AND lp.url = u.url AND lp.state = 'measured'),
+           'planned', EXISTS (
+             SELECT 1 FROM site_audit_lab_pages lp
+             WHERE lp.audit_id = u.audit_id AND lp.template = u.template)) END AS template_lab
        FROM site_audit_urls u WHERE u.audit_id = $1 AND u.place = $2`,
       [auditId, id],
     );
     return row ?? null;
   }
 
-  /** The pages a check affects, with its evidence for each, in crawl order. */
+  /** The pages a check (or one finding of it) affects, with its evidence for each, in crawl order. */
   async affected(
     auditId: string,
     checkId: string,
     offset: number,
     limit: number,
+    part: FindingPart | null = null,
   ): Promise<Array<{ page_id: number; url: string; value: unknown }>> {
     const rows: Array<{
       page_id: number;
@@ -226,8 +244,9 @@ export class SiteAuditPagesRepository {
                    THEN NULL ELSE u.results -> 'checks' END AS checks
        FROM site_audit_urls u
        WHERE u.audit_id = $1 AND ${IS_PAGE} AND u.failed_checks @> ARRAY[$2]::text[]
+         AND ${IN_PART('$5', '$6')}
        ORDER BY u.place OFFSET $3 LIMIT $4`,
-      [auditId, checkId, offset, limit],
+      [auditId, checkId, offset, limit, ...partParameters(part)],
     );
     return rows.map((row) => ({
       page_id: row.page_id,
@@ -272,28 +291,42 @@ export class SiteAuditPagesRepository {
     return Number(n);
   }
 
-  /** The first `limit` pages (crawl order) each check affects, by check id. */
+  /** The first `limit` pages (crawl order) each finding affects, in the order asked. */
   async examples(
     auditId: string,
-    checkIds: string[],
+    findings: Array<{ id: string; part: FindingPart | null }>,
     limit: number,
-  ): Promise<Map<string, string[]>> {
-    const rows: Array<{ id: string; urls: string[] }> = await this.db.query(
-      `SELECT c.id, array(
+  ): Promise<string[][]> {
+    const rows: Array<{ urls: string[] }> = await this.db.query(
+      `SELECT array(
                 SELECT u.url FROM site_audit_urls u
                 WHERE u.audit_id = $1 AND ${IS_PAGE} AND u.failed_checks @> ARRAY[c.id]::text[]
-                ORDER BY u.place LIMIT $3) AS urls
-       FROM unnest($2::text[]) AS c(id)`,
-      [auditId, checkIds, limit],
+                  AND (c.part IS NULL OR coalesce(u.template = ANY(
+                        ARRAY(SELECT jsonb_array_elements_text(c.part -> 'templates')::int)), false)
+                      = (c.part ->> 'inside')::boolean)
+                ORDER BY u.place LIMIT $4) AS urls
+       FROM unnest($2::text[], $3::jsonb[]) WITH ORDINALITY AS c(id, part, n)
+       ORDER BY c.n`,
+      [
+        auditId,
+        findings.map((f) => f.id),
+        findings.map((f) => (f.part ? JSON.stringify(f.part) : null)),
+        limit,
+      ],
     );
-    return new Map(rows.map((row) => [row.id, row.urls]));
+    return rows.map((row) => row.urls);
   }
 
-  async countAffected(auditId: string, checkId: string): Promise<number> {
+  async countAffected(
+    auditId: string,
+    checkId: string,
+    part: FindingPart | null = null,
+  ): Promise<number> {
     const [{ n }]: Array<{ n: string }> = await this.db.query(
       `SELECT count(*) AS n FROM site_audit_urls u
-       WHERE u.audit_id = $1 AND ${IS_PAGE} AND u.failed_checks @> ARRAY[$2]::text[]`,
-      [auditId, checkId],
+       WHERE u.audit_id = $1 AND ${IS_PAGE} AND u.failed_checks @> ARRAY[$2]::text[]
+         AND ${IN_PART('$3', '$4')}`,
+      [auditId, checkId, ...partParameters(part)],
     );
     return Number(n);
   }

@@ -4,6 +4,7 @@ import type { AnalysisResults } from '../analysis/index.js';
 import {
   checkEntryOf,
   findingsOf,
+  partOf,
   unknownCheckIdMessage,
 } from './findings/findings.js';
 import type { AuditFinding } from './findings/findings.js';
@@ -13,6 +14,7 @@ import { countThenPage } from '../common/pagination/paginate.js';
 import type { NumberedPage } from '../common/pagination/paginate.js';
 import { NotFoundProblem, ProblemException } from '../common/problem.js';
 import type {
+  AffectedPagesQuery,
   AuditPageQuery,
   ListLinksQuery,
   ListPagesQuery,
@@ -25,7 +27,15 @@ import type {
   AuditPageRow,
 } from './site-audit-pages.repository.js';
 import type { PageTemplateView } from './site-audit-page.view.js';
+import { PageTemplatesRepository } from './templates/page-templates.repository.js';
 import { SiteAuditsService } from './site-audits.service.js';
+
+/** A page a finding affects, with the check's evidence for it. */
+export interface AffectedPage {
+  page_id: number;
+  url: string;
+  value: unknown;
+}
 
 /** A finding as /issues lists it: with the first pages it affects. */
 export interface AuditIssue extends AuditFinding {
@@ -50,6 +60,7 @@ export class SiteAuditPagesService {
   constructor(
     private readonly audits: SiteAuditsService,
     private readonly pages: SiteAuditPagesRepository,
+    private readonly templates: PageTemplatesRepository,
   ) {}
 
   async list(
@@ -93,16 +104,39 @@ export class SiteAuditPagesService {
     const findings = findingsOf(
       audit.issues,
       await this.pages.htmlPageCount(audit.id),
+      audit.templateIssues && {
+        issues: audit.templateIssues,
+        templates: await this.templates.templatesOf(audit.id),
+      },
     );
     const examples = await this.pages.examples(
       audit.id,
-      findings.map((finding) => finding.id),
+      findings.map((finding) => ({
+        id: finding.id,
+        part: partOf(finding, audit.templateIssues),
+      })),
       EXAMPLES_PER_FINDING,
     );
-    return findings.map((finding) => ({
+    return findings.map((finding, i) => ({
       ...finding,
-      examples: examples.get(finding.id) ?? [],
+      examples: examples[i],
     }));
+  }
+
+  /** The pages one finding affects (of its templates, or outside them), in crawl order. */
+  pagesOfFinding(
+    audit: SiteAudit,
+    finding: Pick<AuditFinding, 'id' | 'scope'>,
+    offset: number,
+    limit: number,
+  ): Promise<AffectedPage[]> {
+    return this.pages.affected(
+      audit.id,
+      finding.id,
+      offset,
+      limit,
+      partOf(finding, audit.templateIssues),
+    );
   }
 
   /** The pages a check affects, with its evidence; 404 for a check id that names no check. */
@@ -110,16 +144,21 @@ export class SiteAuditPagesService {
     accountId: string,
     auditId: string,
     checkId: string,
-    query: AuditPageQuery,
-  ): Promise<NumberedPage<{ page_id: number; url: string; value: unknown }>> {
-    await this.judged(accountId, auditId);
+    query: AffectedPagesQuery,
+  ): Promise<NumberedPage<AffectedPage>> {
+    const audit = await this.judged(accountId, auditId);
     if (!checkEntryOf(checkId)) {
       throw new NotFoundProblem(unknownCheckIdMessage('check_id', checkId));
     }
+    const part = query.scope
+      ? (partOf({ id: checkId, scope: query.scope }, audit.templateIssues) ??
+        (query.scope === 'template' ? { templates: [], inside: true } : null))
+      : null;
     return countThenPage(
       query,
-      () => this.pages.countAffected(auditId, checkId),
-      (offset, limit) => this.pages.affected(auditId, checkId, offset, limit),
+      () => this.pages.countAffected(auditId, checkId, part),
+      (offset, limit) =>
+        this.pages.affected(auditId, checkId, offset, limit, part),
     );
   }
 
@@ -181,7 +220,15 @@ export class SiteAuditPagesService {
 }
 
 function withResults(page: AuditPageDetail): AuditPageWithResults {
-  const { results, rejudged, site_checks, html, template, ...row } = page;
+  const {
+    results,
+    rejudged,
+    site_checks,
+    html,
+    template,
+    template_lab,
+    ...row
+  } = page;
   const siteChecks = site_checks ?? [];
   return {
     ...row,
@@ -199,9 +246,12 @@ function withResults(page: AuditPageDetail): AuditPageWithResults {
     site_checks: siteChecks,
     template: template && {
       ...template,
-      note: template.measured
+      measured: template_lab?.measured ?? false,
+      note: template_lab?.measured
         ? `Measured in the lab as one of the representatives of its template ${template.name}.`
-        : `Not measured in the lab: it inherits the verdict of its template ${template.name}, whose representatives were.`,
+        : template_lab?.planned
+          ? `Not measured in the lab: it inherits the verdict of its template ${template.name}, whose representatives were.`
+          : `Of the template ${template.name}; no page of it was measured in the lab.`,
     },
   };
 }

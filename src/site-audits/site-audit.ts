@@ -1,6 +1,7 @@
 import type { Rating } from '../analysis/index.js';
 import type { CrawlFacts, CrawlSettings } from '../crawler/crawl.js';
 import type { Schedule } from '../schedules/schedule.js';
+import type { TemplateIssues } from './findings/findings.js';
 import { Privacy } from '../sharing/privacy.js';
 
 /** An audit moves queued → running → completed, failed or cancelled. */
@@ -67,6 +68,8 @@ export interface SiteAudit {
   labMeasured: number;
   /** `{check_id: pages affected}` once judged. */
   issues: Record<string, number> | null;
+  /** Once judged: the page checks failing as templates', with those templates. */
+  templateIssues: TemplateIssues | null;
   error: SiteAuditError | null;
   createdAt: Date;
   updatedAt: Date;

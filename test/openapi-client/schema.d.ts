@@ -409,7 +409,7 @@ export interface paths {
     };
     /**
      * Every affected page of every check of a site audit, as CSV
-     * @description One row per affected page and check, by page in crawl order. Columns: `issue_id`: the page or site check id (docs/checks.md); `scope`: `host`, `template`, `site` or `page`, as `/issues` says of the check; `importance`: `high`, `medium` or `low`; `page_id`: the page's id in the audit (its place in crawl order); `url`: the page's URL; `status_code`: its answer; empty when its request failed or robots.txt blocked it; `depth`: fewest followed links from the start page; empty when reached only through a sitemap, a canonical or hreflang; `evidence`: the check's evidence for the page (`value` of `/issues/{check_id}`): text as it is, anything else as JSON, empty when none. RFC 4180: `text/csv; charset=utf-8`, a header row, CRLF line ends, a field quoted when it holds a comma, a quote or a line break (quotes doubled); an empty cell is null. A text cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` so no spreadsheet runs it as a formula. Streamed in crawl order: any size, in constant memory.
+     * @description One row per affected page and check, by page in crawl order. Columns: `issue_id`: the page or site check id (docs/checks.md); `scope`: `host`, `template`, `site` or `page`: the scope of the finding of `/issues` this page is of (a check failing as some templates' and on other pages is a `template` finding on the pages of those templates and a `page` finding on the others); `importance`: `high`, `medium` or `low`; `page_id`: the page's id in the audit (its place in crawl order); `url`: the page's URL; `status_code`: its answer; empty when its request failed or robots.txt blocked it; `depth`: fewest followed links from the start page; empty when reached only through a sitemap, a canonical or hreflang; `template`: the page's template (`/templates`), empty for a page that is not HTML answered 2xx; `evidence`: the check's evidence for the page (`value` of `/issues/{check_id}`): text as it is, anything else as JSON, empty when none. RFC 4180: `text/csv; charset=utf-8`, a header row, CRLF line ends, a field quoted when it holds a comma, a quote or a line break (quotes doubled); an empty cell is null. A text cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` so no spreadsheet runs it as a formula. Streamed in crawl order: any size, in constant memory.
      */
     get: operations['exportSiteAuditIssues'];
     put?: never;
@@ -429,7 +429,7 @@ export interface paths {
     };
     /**
      * A site audit's pages, as CSV
-     * @description One row per page in crawl order, the fields of `/pages`; before the audit has stopped, what is crawled so far. Columns: `id`: the page's id in the audit; `url`: its URL; `status_code`: its answer; empty when none; `redirect_to`: a 3xx answer's target; `content_type`: the Content-Type of its answer; `depth`: fewest followed links from the start page; empty when none; `inlinks`: distinct other pages with a followed link to it; `outlinks`: distinct http(s) targets of its links; `in_sitemap`: `true` or `false`; `blocked_by_robots`: `true` or `false`; `indexable`: `true` or `false`; `title`: its `<title>`; `canonical`: its canonical URL; `score`: HTML pages: 0 to 100; `result`: `good`, `decent` or `bad`; `failed_checks`: ids of the page and site checks it fails, separated by spaces; `error`: why its request failed; `render`: on a rendered audit, what the render met: `rendered` (with `not settled`, dialogs, windows blocked and script errors when there were any), or why the browser gave no page (`page_unresponsive`, `page_crashed`…: its raw HTML was judged); empty when the audit does not render. RFC 4180: `text/csv; charset=utf-8`, a header row, CRLF line ends, a field quoted when it holds a comma, a quote or a line break (quotes doubled); an empty cell is null. A text cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` so no spreadsheet runs it as a formula. Streamed in crawl order: any size, in constant memory.
+     * @description One row per page in crawl order, the fields of `/pages`; before the audit has stopped, what is crawled so far. Columns: `id`: the page's id in the audit; `url`: its URL; `status_code`: its answer; empty when none; `redirect_to`: a 3xx answer's target; `content_type`: the Content-Type of its answer; `depth`: fewest followed links from the start page; empty when none; `inlinks`: distinct other pages with a followed link to it; `outlinks`: distinct http(s) targets of its links; `in_sitemap`: `true` or `false`; `blocked_by_robots`: `true` or `false`; `indexable`: `true` or `false`; `title`: its `<title>`; `canonical`: its canonical URL; `score`: HTML pages: 0 to 100; `result`: `good`, `decent` or `bad`; `failed_checks`: ids of the page and site checks it fails, separated by spaces; `error`: why its request failed; `template`: its template (`/templates`): its URL pattern, and `(layout n)` where one pattern has several; empty for a page that is not HTML answered 2xx; `render`: on a rendered audit, what the render met: `rendered` (with `not settled`, dialogs, windows blocked and script errors when there were any), or why the browser gave no page (`page_unresponsive`, `page_crashed`…: its raw HTML was judged); empty when the audit does not render. RFC 4180: `text/csv; charset=utf-8`, a header row, CRLF line ends, a field quoted when it holds a comma, a quote or a line break (quotes doubled); an empty cell is null. A text cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` so no spreadsheet runs it as a formula. Streamed in crawl order: any size, in constant memory.
      */
     get: operations['exportSiteAuditPages'];
     put?: never;
@@ -468,8 +468,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The audit's templates, with their lab metrics
-     * @description With lab: true, once the crawl is judged: the HTML pages grouped into templates (URL pattern and layout), the biggest first, each with its page count, its representative pages and their lab measurements (or why one failed), and its metrics over them. Pages not measured inherit their template's verdict. Empty without lab, or before the lab phase groups the pages.
+     * The audit's templates, with their lab metrics where measured
+     * @description Once the crawl is judged: the HTML pages answered 2xx grouped into templates (URL pattern, and layout where one pattern has several: docs/site-audits.md, "Templates"), the biggest first, each with its page count. With lab: true, each one's representative pages and their lab measurements (or why one failed), and its metrics over them; pages not measured inherit their template's verdict. Empty before the judgement.
      */
     get: operations['listSiteAuditTemplates'];
     put?: never;
@@ -1694,6 +1694,15 @@ export interface components {
       links: components['schemas']['ListLinksView'];
       meta: components['schemas']['ListMetaView'];
     };
+    TemplateRefView: {
+      /** @description Its id in GET /site-audits/{id}/templates. */
+      id: number;
+      /**
+       * @description Its URL pattern, and "(layout n)" where pages of one pattern have different layouts.
+       * @example /blog/{slug}
+       */
+      name: string;
+    };
     AuditPageView: {
       /** @description The page's id in its audit: its place in crawl order. */
       id: number;
@@ -1732,11 +1741,26 @@ export interface components {
       links_cut: boolean;
       /** @description On a rendered audit (render: true), what rendering the page met; null when the audit does not render (docs/rendering.md). */
       render: components['schemas']['RenderOutcomeView'] | null;
+      /** @description Once the audit is judged, its template (GET /site-audits/{id}/templates); null before, and for pages that are not HTML answered 2xx. */
+      template: components['schemas']['TemplateRefView'] | null;
     };
     AuditPageListEnvelope: {
       data: components['schemas']['AuditPageView'][];
       links: components['schemas']['ListLinksView'];
       meta: components['schemas']['ListMetaView'];
+    };
+    PageTemplateView: {
+      /** @description Its id in GET /site-audits/{id}/templates. */
+      id: number;
+      /**
+       * @description Its URL pattern, and "(layout n)" where pages of one pattern have different layouts.
+       * @example /blog/{slug}
+       */
+      name: string;
+      /** @description This page itself was measured, as one of its representatives. */
+      measured: boolean;
+      /** @example Not measured in the lab: it inherits the verdict of its template /blog/{slug}, whose representatives were. */
+      note: string;
     };
     SiteCheckFindingView: {
       /** @example duplicate_title */
@@ -1751,16 +1775,6 @@ export interface components {
             [key: string]: unknown;
           }
         | null;
-    };
-    PageTemplateView: {
-      /** @description Its id in GET /site-audits/{id}/templates. */
-      id: number;
-      /** @example /blog/{slug} */
-      name: string;
-      /** @description This page itself was measured, as one of its representatives. */
-      measured: boolean;
-      /** @example Not measured in the lab: it inherits the verdict of its template /blog/{slug}, whose representatives were. */
-      note: string;
     };
     AuditPageDetailView: {
       /** @description The page's id in its audit: its place in crawl order. */
@@ -1800,21 +1814,33 @@ export interface components {
       links_cut: boolean;
       /** @description On a rendered audit (render: true), what rendering the page met; null when the audit does not render (docs/rendering.md). */
       render: components['schemas']['RenderOutcomeView'] | null;
+      /** @description Once the audit is judged, the page's template, and with lab: true whether it was measured or inherits the template's lab verdict. Null before, and for pages that are not HTML answered 2xx. */
+      template: components['schemas']['PageTemplateView'] | null;
       /** @description The page checks, as a report's results; null when it is not an HTML page. */
       results: components['schemas']['AnalysisResultsView'] | null;
       /** @description Each site check it fails, with its evidence. */
       site_checks: components['schemas']['SiteCheckFindingView'][];
-      /** @description With lab: true, once the lab phase grouped the pages: the page's template, and whether it was measured or inherits the template's lab verdict. Null otherwise (and for pages that are not HTML answered 2xx). */
-      template: components['schemas']['PageTemplateView'] | null;
     };
     AuditPageEnvelope: {
       data: components['schemas']['AuditPageDetailView'];
+    };
+    FindingTemplateView: {
+      /** @description Its id in GET /site-audits/{id}/templates. */
+      id: number;
+      /** @example /api/{slug} */
+      name: string;
+      /** @example /api/{slug} */
+      pattern: string;
+      /** @description Its pages. */
+      pages: number;
+      /** @description Of them, those the check fails on. */
+      failing: number;
     };
     AuditIssueView: {
       /** @example broken_link */
       id: string;
       /**
-       * @description `host`: one fact about the server (HTTPS, its headers, compression, robots.txt, sitemap, favicon, 404 page), the same on every page, reported once; `template`: a page check failing on at least 90% of the HTML pages (3 or more), one cause in the site's template; `site`: a check across pages (duplicates, links, canonicals); `page`: a page check failing on some pages.
+       * @description `host`: one fact about the server (HTTPS, its headers, compression, robots.txt, sitemap, favicon, 404 page), the same on every page, reported once; `template`: a page check failing on at least 90% of the pages of one or more templates (3 pages or more; or on 90% of all HTML pages), one fix in each template, named in `templates`; `site`: a check across pages (duplicates, links, canonicals); `page`: a page check failing on some pages. A check failing as a template's and on other pages too is two findings, `template` and `page` (GET /issues/{check_id}?scope= lists each one's pages).
        * @enum {string}
        */
       scope: 'host' | 'template' | 'site' | 'page';
@@ -1822,7 +1848,7 @@ export interface components {
       title: string;
       /** @enum {string} */
       importance: 'high' | 'medium' | 'low';
-      /** @description Higher first. A `site` or `page` finding: 10 × the weight of its importance (high 3, medium 2, low 1), plus that much again times the share of HTML pages it affects (rounded up). A `host` or `template` fact: 5 × the weight, for it is one fix, made once; so every problem found on the pages ranks above every such fact. */
+      /** @description Higher first. A `site` or `page` finding: 10 × the weight of its importance (high 3, medium 2, low 1), plus that much again times the share of HTML pages it affects (rounded up): 11 to 60. A `template` finding: 10 + 3 × the weight (13, 16, 19), one fix made once: below every medium or high problem found on the pages, above a low-importance defect on a fifth of the pages or fewer. A `host` fact: 5 × the weight (5, 10, 15). */
       priority: number;
       /** @description Pages it affects. */
       pages: number;
@@ -1830,6 +1856,8 @@ export interface components {
       advice: string;
       /** @description The first pages (at most 3, in crawl order) it affects. */
       examples: string[];
+      /** @description A `template` finding: each template it fails as, the most failing pages first; empty for the others. */
+      templates: components['schemas']['FindingTemplateView'][];
     };
     AuditIssueListEnvelope: {
       /** @description Every check that affects a page, highest `priority` first. */
@@ -4894,6 +4922,8 @@ export interface operations {
         per_page?: 10 | 25 | 50 | 100 | 500 | 1000;
         /** @description The page, from 1. A page past the end answers 200 with no data and the true total. */
         page?: number;
+        /** @description Where a check is both a template finding and a page finding (GET /issues lists both): `template`, the pages of its templates; `page`, the others. Without it, every page the check affects. For a check with no template finding, `template` answers none and `page` every one. */
+        scope?: 'template' | 'page';
       };
       header?: never;
       path: {
@@ -5389,6 +5419,8 @@ export interface operations {
   getSharedSiteAuditIssuePage: {
     parameters: {
       query?: {
+        /** @description Of a check that is both a template finding and a page finding: `template` or `page`, which one (anything else shows the first). */
+        scope?: 'template' | 'page';
         /** @description The page of the list, from 1 (anything else shows the first; past the end, the last). */
         page?: number;
       };

@@ -24,6 +24,7 @@ export function findingOf(
     priority: 20,
     advice: `Advice for ${id}.`,
     examples: urls.slice(0, 3),
+    templates: [],
     category: 'seo',
     explains: `It passes when ${id} holds.`,
     urls,

@@ -50,6 +50,7 @@ export interface PageBody {
   links_cut?: boolean;
   truncated?: boolean;
   outlinks?: number;
+  template?: { id: number; name: string } | null;
 }
 
 /** Creates an audit (202) and answers its id. */
@@ -114,13 +115,19 @@ export function allPages(client: ApiClient, id: number): Promise<PageBody[]> {
   return everything<PageBody>(client, `/api/v1/site-audits/${id}/pages`);
 }
 
-/** The pages a check affects, with their evidence. */
+/** The pages a check affects (of one of its findings, with `scope`), with their evidence. */
 export function affectedBy(
   client: ApiClient,
   id: number,
   checkId: string,
+  scope?: string,
 ): Promise<Array<{ page_id: number; url: string; value: unknown }>> {
-  return everything(client, `/api/v1/site-audits/${id}/issues/${checkId}`);
+  const part =
+    scope === 'template' || scope === 'page' ? `?scope=${scope}` : '';
+  return everything(
+    client,
+    `/api/v1/site-audits/${id}/issues/${checkId}${part}`,
+  );
 }
 
 /** Paths of absolute URLs of the site, sorted. */

@@ -41,6 +41,7 @@ const issue = (
   pages,
   advice: `Fix ${id}.`,
   examples: [],
+  templates: [],
 });
 
 const url = (n: number) => `https://example.com/page-${n}`;

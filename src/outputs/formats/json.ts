@@ -19,6 +19,7 @@ export function auditExportOf(document: SiteAuditDocument): AuditExport {
       pages: finding.pages,
       advice: finding.advice,
       examples: finding.examples,
+      templates: finding.templates,
       urls: finding.urls,
       ...(finding.targets ? { targets: finding.targets } : {}),
     })),

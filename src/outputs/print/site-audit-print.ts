@@ -32,6 +32,8 @@ const EXAMPLES_SHOWN = 5;
 export const APPENDIX_PAGES = 25;
 /** Changes since the previous audit that the document lists. */
 const CHANGES_SHOWN = 30;
+/** Templates the print lists, the biggest first; the templates route lists them all. */
+const TEMPLATES_SHOWN = 20;
 
 /** A site audit as the document an agency sends (docs/outputs.md, "The PDF"). */
 export function siteAuditPrint(document: SiteAuditDocument): string {
@@ -157,7 +159,9 @@ function reachOf(finding: DocumentFinding): string {
     case 'host':
       return `the server, once: seen on ${pages}`;
     case 'template':
-      return `the site's template, once: ${pages}`;
+      return finding.templates.length > 1
+        ? `${finding.templates.length} templates, once each: ${pages}`
+        : `one template, once: ${pages}`;
     case 'site':
       return `${pages}, across the site`;
     default:
@@ -181,8 +185,16 @@ function findingItem(finding: DocumentFinding, rank: number): string {
 <p class="finding-meta">${escapeHtml(finding.importance)} importance · ${escapeHtml(reachOf(finding))} · priority ${finding.priority}</p>
 <p><span class="label">Why it matters.</span> ${escapeHtml(whyItMatters(finding.category, finding.importance))}${finding.explains ? ` ${escapeWithCode(finding.explains)}` : ''}</p>
 <p><span class="label">How to fix it.</span> ${escapeWithCode(finding.advice)}</p>
-${examplesOf(finding)}
+${templatesOf(finding)}${examplesOf(finding)}
 </div>`;
+}
+
+/** A template finding's templates, each with how many of its pages fail. */
+function templatesOf(finding: DocumentFinding): string {
+  if (finding.templates.length === 0) return '';
+  return `<table><thead><tr><th>Template</th><th class="n">Pages failing</th></tr></thead><tbody>
+${finding.templates.map((t) => `<tr><td><code>${escapeHtml(t.name)}</code></td><td class="n">${count(t.failing)} of ${count(t.pages)}</td></tr>`).join('\n')}
+</tbody></table>`;
 }
 
 function examplesOf(finding: DocumentFinding): string {
@@ -198,9 +210,20 @@ ${shown.map((target) => `<tr><td class="url">${escapeHtml(target.url)}</td><td>$
   return `<p class="label">For example:</p><ul>${shown.map((url) => `<li class="url">${escapeHtml(url)}</li>`).join('')}</ul>`;
 }
 
-/** With lab: each template's medians, as measured on its representative pages. */
-function templatesSection({ templates }: SiteAuditDocument): string {
+/** The templates, biggest first; with lab, each one's medians as measured on its representatives. */
+function templatesSection({ audit, templates }: SiteAuditDocument): string {
   if (!templates || templates.length === 0) return '';
+  if (!audit.settings.lab) {
+    const shown = templates.slice(0, TEMPLATES_SHOWN);
+    const more = templates.length - shown.length;
+    return `<section>
+<h2>Templates</h2>
+<p>The site's HTML pages grouped by their URL pattern and layout, the biggest first: a defect on nearly every page of one is one fix in it.</p>
+<table><thead><tr><th>Template</th><th class="n">Pages</th></tr></thead><tbody>
+${shown.map((template) => `<tr><td><code>${escapeHtml(template.name)}</code></td><td class="n">${count(template.pages)}</td></tr>`).join('\n')}
+</tbody></table>${more > 0 ? `<p class="more">and ${plural(more, 'more template')}, of fewer pages</p>` : ''}
+</section>`;
+  }
   const rows = templates.map((template) => {
     const metrics = template.metrics
       .map(

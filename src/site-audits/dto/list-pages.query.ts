@@ -54,6 +54,21 @@ export class AuditPageQuery {
   page: number = 1;
 }
 
+/** Of a check that is both a template finding and a page finding: which one's pages. */
+export const FINDING_PARTS = ['template', 'page'] as const;
+
+/** GET /api/v1/site-audits/{id}/issues/{check_id}. */
+export class AffectedPagesQuery extends AuditPageQuery {
+  @ApiPropertyOptional({
+    enum: FINDING_PARTS,
+    description:
+      'Where a check is both a template finding and a page finding (GET /issues lists both): `template`, the pages of its templates; `page`, the others. Without it, every page the check affects. For a check with no template finding, `template` answers none and `page` every one.',
+  })
+  @IsOptional()
+  @IsIn(FINDING_PARTS, { message: 'scope must be template or page' })
+  scope?: (typeof FINDING_PARTS)[number];
+}
+
 /** GET /api/v1/site-audits/{id}/pages. */
 export class ListPagesQuery extends AuditPageQuery {
   @ApiPropertyOptional({

@@ -13,6 +13,7 @@ export interface IssueExportRow {
   url: string;
   status_code: number | null;
   depth: number | null;
+  template: string | null;
   value: unknown;
 }
 
@@ -26,7 +27,7 @@ export const ISSUE_COLUMNS: ReadonlyArray<CsvColumn<IssueExportRow>> = [
   {
     header: 'scope',
     description:
-      '`host`, `template`, `site` or `page`, as `/issues` says of the check',
+      "`host`, `template`, `site` or `page`: the scope of the finding of `/issues` this page is of (a check failing as some templates' and on other pages is a `template` finding on the pages of those templates and a `page` finding on the others)",
     value: (row) => row.scope,
   },
   {
@@ -51,6 +52,12 @@ export const ISSUE_COLUMNS: ReadonlyArray<CsvColumn<IssueExportRow>> = [
     description:
       'fewest followed links from the start page; empty when reached only through a sitemap, a canonical or hreflang',
     value: (row) => row.depth,
+  },
+  {
+    header: 'template',
+    description:
+      "the page's template (`/templates`), empty for a page that is not HTML answered 2xx",
+    value: (row) => row.template,
   },
   {
     header: 'evidence',
@@ -139,6 +146,12 @@ export const PAGE_COLUMNS: ReadonlyArray<CsvColumn<AuditPageRow>> = [
     header: 'error',
     description: 'why its request failed',
     value: (p) => p.error,
+  },
+  {
+    header: 'template',
+    description:
+      'its template (`/templates`): its URL pattern, and `(layout n)` where one pattern has several; empty for a page that is not HTML answered 2xx',
+    value: (p) => p.template?.name ?? null,
   },
   {
     header: 'render',

@@ -10,6 +10,9 @@ export interface FailingPageRow {
   url: string;
   status_code: number | null;
   depth: number | null;
+  /** Its template's id and name; null for a page that is not HTML answered 2xx. */
+  template: number | null;
+  template_name: string | null;
   failed_checks: string[];
   /** The site checks it fails, with their evidence. */
   site_checks: Array<{ id: string; value: unknown }> | null;
@@ -49,7 +52,9 @@ export class SiteAuditExportsRepository {
   ): Promise<FailingPageRow[]> {
     return this.db.query(
       `SELECT u.place, u.url, u.status_code, u.depth, u.failed_checks, u.site_checks,
-              u.rejudged,
+              u.rejudged, u.template,
+              (SELECT t.name FROM site_audit_templates t
+               WHERE t.audit_id = u.audit_id AND t.ordinal = u.template) AS template_name,
               (SELECT jsonb_object_agg(c ->> 0, c -> 3)
                FROM jsonb_array_elements(u.results -> 'checks') c
                WHERE c ->> 0 = ANY (u.failed_checks)) AS page_values

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ProblemException } from '../../common/problem.js';
 import { findingsOf } from '../findings/findings.js';
-import type { AuditFinding } from '../findings/findings.js';
+import type { AuditFinding, TemplateIssues } from '../findings/findings.js';
 import { SiteAuditPagesRepository } from '../site-audit-pages.repository.js';
 import type { AuditPageRow } from '../site-audit-pages.repository.js';
 import { SiteAuditsService } from '../site-audits.service.js';
@@ -53,11 +53,9 @@ export class SiteAuditExportsService {
     const findings = findingsOf(
       audit.issues,
       await this.auditPages.htmlPageCount(auditId),
+      audit.templateIssues && { issues: audit.templateIssues, templates: [] },
     );
-    return issueRowsOf(
-      pages,
-      new Map(findings.map((finding) => [finding.id, finding])),
-    );
+    return issueRowsOf(pages, findings, audit.templateIssues ?? {});
   }
 }
 
@@ -77,19 +75,31 @@ async function* keyset<T>(
 
 async function* issueRowsOf(
   pages: AsyncIterable<FailingPageRow>,
-  findings: Map<string, AuditFinding>,
+  findings: AuditFinding[],
+  templateIssues: TemplateIssues,
 ): AsyncGenerator<IssueExportRow> {
+  // A split check's template finding holds its templates' pages; the other, the rest.
+  const byId = new Map<string, AuditFinding>();
+  for (const finding of [...findings].reverse()) {
+    if (finding.scope !== 'template' || !byId.has(finding.id)) {
+      byId.set(finding.id, finding);
+    }
+  }
   for await (const page of pages) {
     for (const checkId of page.failed_checks) {
-      const finding = findings.get(checkId);
+      const finding = byId.get(checkId);
+      const ofTemplate = (templateIssues[checkId] ?? []).some(
+        (defect) => defect.ordinal === page.template,
+      );
       yield {
         check_id: checkId,
-        scope: finding?.scope ?? 'page',
+        scope: ofTemplate ? 'template' : (finding?.scope ?? 'page'),
         importance: finding?.importance ?? 'low',
         page_id: page.place,
         url: page.url,
         status_code: page.status_code,
         depth: page.depth,
+        template: page.template_name,
         value: evidenceOf(page, checkId),
       };
     }

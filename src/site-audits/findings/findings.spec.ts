@@ -4,8 +4,10 @@ import {
   KNOWN_CHECK_IDS,
   nearestCheckIds,
   priorityOf,
+  templateIssuesOf,
   unknownCheckIdMessage,
 } from './findings.js';
+import type { AuditTemplate } from './findings.js';
 
 describe('findingsOf', () => {
   // A documentation tree of 100 HTML pages over plain HTTP, as issue 30 met them.
@@ -75,12 +77,143 @@ describe('findingsOf', () => {
   });
 });
 
+describe('findings by template', () => {
+  // Four layouts: 30 guide pages, 20 API reference pages, a section index and the home.
+  const templates: AuditTemplate[] = [
+    {
+      ordinal: 1,
+      name: '/guide/{slug}',
+      pattern: '/guide/{slug}',
+      pageCount: 30,
+    },
+    { ordinal: 2, name: '/api/{slug}', pattern: '/api/{slug}', pageCount: 20 },
+    { ordinal: 3, name: '/guide', pattern: '/guide', pageCount: 1 },
+    { ordinal: 4, name: '/', pattern: '/', pageCount: 1 },
+  ];
+  const judged = (
+    failing: Array<[number, Record<string, number>]>,
+    extra: Record<string, number> = {},
+  ) => {
+    const issues: Record<string, number> = { ...extra };
+    for (const [, counts] of failing) {
+      for (const [id, n] of Object.entries(counts)) {
+        issues[id] = (issues[id] ?? 0) + n;
+      }
+    }
+    const byTemplate = {
+      issues: templateIssuesOf(new Map(failing), templates, issues, 52),
+      templates,
+    };
+    return findingsOf(issues, 52, byTemplate);
+  };
+
+  it('names the one template whose every page fails, with its count, and leaves no page finding of them', () => {
+    const findings = judged([[2, { image_alt: 20 }]]);
+    expect(findings).toEqual([
+      expect.objectContaining({
+        id: 'image_alt',
+        scope: 'template',
+        pages: 20,
+        templates: [
+          {
+            id: 2,
+            name: '/api/{slug}',
+            pattern: '/api/{slug}',
+            pages: 20,
+            failing: 20,
+          },
+        ],
+      }),
+    ]);
+  });
+
+  it('keeps a page finding for the same defect on a few pages of another template', () => {
+    const findings = judged([
+      [2, { image_alt: 20 }],
+      [1, { image_alt: 2 }],
+    ]);
+    expect(findings.map((f) => [f.id, f.scope, f.pages])).toEqual([
+      ['image_alt', 'page', 2],
+      ['image_alt', 'template', 20],
+    ]);
+    expect(findings[0].templates).toEqual([]);
+  });
+
+  it('names each template that has it, with its count, in one finding', () => {
+    const findings = judged([
+      [1, { image_alt: 27 }],
+      [2, { image_alt: 20 }],
+    ]);
+    expect(findings).toHaveLength(1);
+    expect(findings[0].scope).toBe('template');
+    // 27 of 30 is 90%: the guide template's too.
+    expect(findings[0].templates.map((t) => [t.name, t.failing])).toEqual([
+      ['/guide/{slug}', 27],
+      ['/api/{slug}', 20],
+    ]);
+  });
+
+  it('takes a defect on 90% of all pages as the shared layout’s, naming every template it is on', () => {
+    const findings = judged([
+      [1, { h1: 30 }],
+      [2, { h1: 18 }],
+      [4, { h1: 1 }],
+    ]);
+    expect(findings).toHaveLength(1);
+    expect(findings[0]).toMatchObject({ scope: 'template', pages: 49 });
+    expect(findings[0].templates.map((t) => t.id)).toEqual([1, 2, 4]);
+  });
+
+  it('needs 90% of the template and 3 pages: below either, the pages are a page finding', () => {
+    expect(judged([[1, { image_alt: 26 }]])[0].scope).toBe('page'); // 87%
+    const small: AuditTemplate[] = [
+      { ordinal: 1, name: '/a/{slug}', pattern: '/a/{slug}', pageCount: 2 },
+    ];
+    const issues = templateIssuesOf(
+      new Map([[1, { image_alt: 2 }]]),
+      small,
+      { image_alt: 2 },
+      10,
+    );
+    expect(issues).toEqual({});
+  });
+
+  it('never takes a host or site check as a template’s', () => {
+    const findings = judged([[2, { https: 20, duplicate_title: 20 }]], {
+      https: 32,
+      duplicate_title: 32,
+    });
+    expect(findings.map((f) => f.scope).sort()).toEqual(['host', 'site']);
+  });
+
+  it('ranks a template finding below the real problems and above scattered low defects', () => {
+    const findings = judged(
+      [
+        [2, { image_alt: 20 }],
+        [1, { seo_friendly_url: 3 }],
+      ],
+      { broken_link: 1, duplicate_title: 2 },
+    );
+    const order = findings.map((f) => f.id);
+    expect(order.indexOf('broken_link')).toBeLessThan(
+      order.indexOf('image_alt'),
+    );
+    expect(order.indexOf('duplicate_title')).toBeLessThan(
+      order.indexOf('image_alt'),
+    );
+    expect(order.indexOf('image_alt')).toBeLessThan(
+      order.indexOf('seo_friendly_url'),
+    );
+  });
+});
+
 describe('priorityOf', () => {
   it('grows with the reach of a page or site finding, not of a host fact', () => {
     expect(priorityOf('high', 'site', 1, 100)).toBe(31);
     expect(priorityOf('high', 'site', 100, 100)).toBe(60);
     expect(priorityOf('high', 'host', 100, 100)).toBe(15);
-    expect(priorityOf('low', 'template', 100, 100)).toBe(5);
+    expect(priorityOf('low', 'template', 100, 100)).toBe(13);
+    expect(priorityOf('high', 'template', 3, 100)).toBe(19);
     expect(priorityOf('low', 'page', 100, 100)).toBe(20);
     expect(priorityOf('medium', 'page', 0, 0)).toBe(20);
   });

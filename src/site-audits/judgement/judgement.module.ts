@@ -5,6 +5,7 @@ import { AnalysisJobsModule } from '../../analysis-jobs/analysis-jobs.module.js'
 import { SiteAuditsRepository } from '../site-audits.repository.js';
 import { SiteAuditLab } from '../templates/site-audit-lab.js';
 import { SiteAuditLabRepository } from '../templates/site-audit-lab.repository.js';
+import { PageTemplatesRepository } from '../templates/page-templates.repository.js';
 import { JudgementJobs } from './judgement-jobs.js';
 import { LabPhaseJobs } from './lab-phase-jobs.js';
 import { SiteAuditOutcomes } from './site-audit-events.js';
@@ -14,7 +15,7 @@ import { SiteJudgementRepository } from './site-judgement.repository.js';
 
 /**
  * How a site audit ends once its crawl has: judged (the site checks, each page's
- * score, the audit's, then with lab: true its templates measured), or failed; and the events it publishes then. The crawler hears
+ * score and template, the audit's findings, then with lab: true its templates measured), or failed; and the events it publishes then. The crawler hears
  * of it through SiteCrawlOutcomes, its port; the rest of site audits reads the audits
  * and their diffs through what this module shares.
  */
@@ -31,6 +32,7 @@ import { SiteJudgementRepository } from './site-judgement.repository.js';
     LabPhaseJobs,
     SiteCrawlOutcomes,
     SiteAuditLabRepository,
+    PageTemplatesRepository,
     SiteAuditLab,
   ],
   exports: [
@@ -39,6 +41,7 @@ import { SiteJudgementRepository } from './site-judgement.repository.js';
     AuditDiffs,
     SiteCrawlOutcomes,
     SiteAuditLabRepository,
+    PageTemplatesRepository,
     SiteAuditLab,
   ],
 })

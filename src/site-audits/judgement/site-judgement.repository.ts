@@ -10,6 +10,7 @@ import type {
   TargetProbe,
 } from '../../analysis/index.js';
 import { SERVICE_ERROR } from '../../analysis/index.js';
+import type { TemplateIssues } from '../findings/findings.js';
 import { IS_PAGE } from '../site-audit-pages.repository.js';
 import type { AuditFacts, AuditSettings } from '../site-audit.js';
 
@@ -49,6 +50,7 @@ export interface AuditJudgement {
   score: number | null;
   result: Rating | null;
   issues: Record<string, number>;
+  templateIssues: TemplateIssues;
 }
 
 /** What a page's judgement stores. */
@@ -267,9 +269,10 @@ export class SiteJudgementRepository {
     inTransaction: (manager: EntityManager) => Promise<void>,
   ): Promise<void> {
     const judgement = judged
-      ? 'score = $3, result = $4, issues = $5,'
+      ? 'score = $3, result = $4, issues = $5, template_issues = $6,'
       : `score = (judgement->>'score')::int, result = judgement->>'result',
-         issues = judgement->'issues', judgement = NULL,`;
+         issues = judgement->'issues', template_issues = judgement->'templateIssues',
+         judgement = NULL,`;
     await this.db.transaction(async (manager) => {
       const [finished]: [unknown[], number] = await manager.query(
         `UPDATE site_audits a SET ${judgement}
@@ -289,7 +292,12 @@ export class SiteJudgementRepository {
           auditId,
           SERVICE_ERROR,
           ...(judged
-            ? [judged.score, judged.result, JSON.stringify(judged.issues)]
+            ? [
+                judged.score,
+                judged.result,
+                JSON.stringify(judged.issues),
+                JSON.stringify(judged.templateIssues),
+              ]
             : []),
         ],
       );

@@ -13,6 +13,9 @@ import type {
 } from '../../analysis/index.js';
 import { urlHash } from '../../crawler/crawl.js';
 import { DEFAULT_LAB_RUNS } from '../../lab/index.js';
+import { templateIssuesOf } from '../findings/findings.js';
+import { groupTemplates } from '../templates/page-templates.js';
+import { PageTemplatesRepository } from '../templates/page-templates.repository.js';
 import { SiteAuditLab } from '../templates/site-audit-lab.js';
 import { SiteAuditOutcomes } from './site-audit-events.js';
 import { SiteJudgementRepository } from './site-judgement.repository.js';
@@ -35,10 +38,11 @@ interface SiteFinding extends SiteFailure {
 
 /**
  * The judgement of a site audit once its crawl has stopped with nothing in flight:
- * inlinks counted, the site checks over every page and the links they judge, each
+ * inlinks counted, its HTML pages grouped into templates, the site checks over every
+ * page and the links they judge, each
  * HTML page's broken_links and canonical judged again over every answer the crawl
- * has, each page's score with the site checks it fails, the issues counted, the
- * audit's score (the mean of its HTML pages'). The link graph stays in the database
+ * has, each page's score with the site checks it fails, the issues counted (by
+ * template too, for its template findings), the audit's score (the mean of its HTML pages'). The link graph stays in the database
  * and pages are judged again in chunks, so memory follows the pages, not the links.
  */
 @Injectable()
@@ -49,6 +53,7 @@ export class SiteJudgement {
     private readonly store: SiteJudgementRepository,
     private readonly outcomes: SiteAuditOutcomes,
     private readonly lab: SiteAuditLab,
+    private readonly templates: PageTemplatesRepository,
   ) {}
 
   /**
@@ -84,6 +89,14 @@ export class SiteJudgement {
         findings.set(pageId, own);
       }
     }
+    const templates = groupTemplates(
+      await this.templates.pagesToGroup(auditId),
+    );
+    await this.templates.replaceTemplates(auditId, templates);
+    const templateOf = new Map(
+      templates.flatMap((t, i) => t.pages.map((page) => [page.key, i + 1])),
+    );
+    const failingByTemplate = new Map<number, Record<string, number>>();
     const issues: Record<string, number> = {};
     const scores: number[] = [];
     for (let i = 0; i < rows.length; i += PAGES_AT_ONCE) {
@@ -105,7 +118,16 @@ export class SiteJudgement {
         ),
       );
       for (const judgement of judgements) {
-        for (const id of judgement.failed) issues[id] = (issues[id] ?? 0) + 1;
+        const ordinal = templateOf.get(judgement.key);
+        const ofTemplate =
+          ordinal === undefined
+            ? null
+            : (failingByTemplate.get(ordinal) ??
+              failingByTemplate.set(ordinal, {}).get(ordinal)!);
+        for (const id of judgement.failed) {
+          issues[id] = (issues[id] ?? 0) + 1;
+          if (ofTemplate) ofTemplate[id] = (ofTemplate[id] ?? 0) + 1;
+        }
         if (judgement.score !== null) scores.push(judgement.score);
       }
       await this.store.writeJudgements(judgements);
@@ -118,6 +140,12 @@ export class SiteJudgement {
       score,
       result: score === null ? null : ratingOf(score),
       issues,
+      templateIssues: templateIssuesOf(
+        failingByTemplate,
+        templates.map((t, i) => ({ ...t, ordinal: i + 1 })),
+        issues,
+        rows.filter((row) => row.html).length,
+      ),
     };
     this.logger.log(
       `Site audit ${auditId} judged: ${rows.length} pages, ${troubled.length} links to pages not answered 2xx, in ${Math.round(performance.now() - started)} ms`,

@@ -14,6 +14,7 @@ import {
 } from '../../sharing/results-html.js';
 import type { SiteAudit } from '../site-audit.js';
 import type {
+  AffectedPage,
   AuditIssue,
   AuditPageWithResults,
 } from '../site-audit-pages.service.js';
@@ -28,13 +29,6 @@ import type { Bar } from '../../common/svg-charts.js';
  * script, and their stylesheet is allowed by its hash in the Content-Security-Policy.
  * Links go only to the audit's own pages, never to the crawled site.
  */
-
-/** A page a check affects, as the issue lists show it. */
-export interface AffectedPage {
-  page_id: number;
-  url: string;
-  value: unknown;
-}
 
 /** An issue with the first of the pages it affects. */
 export interface IssueWithPages extends AuditIssue {
@@ -89,7 +83,7 @@ function pager(path: string, paging: Paging): string {
   if (paging.lastPage <= 1) return '';
   const link = (page: number, rel: string, text: string) =>
     page >= 1 && page <= paging.lastPage
-      ? `<a href="${path}?page=${page}" rel="${rel}">${text}</a>`
+      ? `<a href="${path}${path.includes('?') ? '&amp;' : '?'}page=${page}" rel="${rel}">${text}</a>`
       : '<span></span>';
   return `<nav class="pager" aria-label="Pages">
 ${link(paging.page - 1, 'prev', '← Previous')}
@@ -145,12 +139,33 @@ function reachOf(issue: AuditIssue): string {
     case 'host':
       return `the host, once (seen on ${pages})`;
     case 'template':
-      return `the template, once (${pages})`;
+      return issue.templates.length === 0
+        ? `the template, once (${pages})`
+        : `${issue.templates.length === 1 ? 'one template' : `${issue.templates.length} templates`}, once each (${pages})`;
     case 'site':
       return `${pages}, across the site`;
     default:
       return pages;
   }
+}
+
+/** The templates a template finding names, each with how many of its pages fail. */
+function templatesOf(issue: AuditIssue): string {
+  if (issue.templates.length === 0) return '';
+  return `<ul class="templates">${issue.templates
+    .map(
+      (t) =>
+        `<li>Template <code class="wrap">${escapeHtml(t.name)}</code>: ${t.failing.toLocaleString('en')} of its ${t.pages.toLocaleString('en')} ${t.pages === 1 ? 'page' : 'pages'}</li>`,
+    )
+    .join('')}</ul>`;
+}
+
+/** The share page of one finding's pages: a split check's template and page findings apart. */
+function issuePath(audit: SiteAudit, issue: AuditIssue): string {
+  const path = `${base(audit)}/issues/${escapeHtml(issue.id)}`;
+  return issue.scope === 'template' || issue.scope === 'page'
+    ? `${path}?scope=${issue.scope}`
+    : path;
 }
 
 function adviceOf(issue: AuditIssue): string {
@@ -163,12 +178,12 @@ function adviceOf(issue: AuditIssue): string {
 function issueItem(audit: SiteAudit, issue: IssueWithPages): string {
   const more =
     issue.pages > issue.affected.length
-      ? `<p><a href="${base(audit)}/issues/${escapeHtml(issue.id)}">All ${issue.pages.toLocaleString('en')} pages</a></p>`
+      ? `<p><a href="${issuePath(audit, issue)}">All ${issue.pages.toLocaleString('en')} pages</a></p>`
       : '';
   return `<li>
 <div><span class="check-title">${escapeHtml(issue.title)}</span><span class="importance">${escapeHtml(issue.importance)}</span></div>
 ${adviceOf(issue)}
-<div class="muted reach">${reachOf(issue)} · priority ${issue.priority} · <code>${escapeHtml(issue.id)}</code></div>
+${templatesOf(issue)}<div class="muted reach">${reachOf(issue)} · priority ${issue.priority} · <code>${escapeHtml(issue.id)}</code></div>
 <ul class="affected">${issue.affected.map((page) => `<li>${pageLink(audit, page)}</li>`).join('')}</ul>
 ${more}</li>`;
 }
@@ -262,14 +277,14 @@ export function issuePage(
 <section class="card">
 <p class="muted">${escapeHtml(issue.importance)} importance · ${reachOf(issue)} · priority ${issue.priority} · <code>${escapeHtml(issue.id)}</code></p>
 ${adviceOf(issue)}
-</section>
+${templatesOf(issue)}</section>
 ${targets && paging.page === 1 ? targetsSection(targets, issue.id) : ''}
 <h2>The pages</h2>
 <section class="card">
 <ul class="issues">
 ${items || '<li>No page on this page of the list.</li>'}
 </ul>
-${pager(`${base(audit)}/issues/${escapeHtml(issue.id)}`, paging)}
+${pager(issuePath(audit, issue), paging)}
 </section>`,
     brand,
   );

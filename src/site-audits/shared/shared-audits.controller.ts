@@ -98,6 +98,13 @@ export class SharedAuditsController extends SharedPagesController(
     security: [],
   })
   @ApiQuery(PAGE_QUERY)
+  @ApiQuery({
+    name: 'scope',
+    required: false,
+    description:
+      'Of a check that is both a template finding and a page finding: `template` or `page`, which one (anything else shows the first).',
+    schema: { type: 'string', enum: ['template', 'page'] },
+  })
   @ApiProduces('text/html')
   @ApiHtmlResponses(
     { 200: 'The pages, or the password form.', ...PAGE_ERRORS },
@@ -107,6 +114,7 @@ export class SharedAuditsController extends SharedPagesController(
     @ShareToken('site audit') token: string,
     @CheckId() checkId: string,
     @Query('page') page: unknown,
+    @Query('scope') scope: unknown,
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
@@ -116,6 +124,7 @@ export class SharedAuditsController extends SharedPagesController(
       audit,
       checkId,
       pageNumber(page),
+      scope === 'template' || scope === 'page' ? scope : null,
     );
     const brand = await this.branding.brandingFor(audit.accountId);
     sendPage(

@@ -3,11 +3,15 @@ import { NotFoundProblem } from '../../common/problem.js';
 import type { SiteAudit } from '../site-audit.js';
 import { SiteAuditPagesRepository } from '../site-audit-pages.repository.js';
 import { SiteAuditPagesService } from '../site-audit-pages.service.js';
-import type { AuditPageWithResults } from '../site-audit-pages.service.js';
+import type {
+  AffectedPage,
+  AuditPageWithResults,
+} from '../site-audit-pages.service.js';
+import type { FindingScope } from '../findings/findings.js';
 import { TARGETED_CHECKS } from '../findings/targets.js';
 import type { FindingTarget } from '../findings/targets.js';
 import { depthBars, statusBars } from '../../common/svg-charts.js';
-import type { AffectedPage, AuditSummary, Paging } from './audit-page.js';
+import type { AuditSummary, Paging } from './audit-page.js';
 import type { AuditIssue } from '../site-audit-pages.service.js';
 
 /** Issues on one page of the summary's list. */
@@ -42,9 +46,9 @@ export class SharedAudits {
     const shown = await Promise.all(
       others.slice(from, from + ISSUES_PER_PAGE).map(async (issue) => ({
         ...issue,
-        affected: await this.pages.affected(
-          audit.id,
-          issue.id,
+        affected: await this.pageResults.pagesOfFinding(
+          audit,
+          issue,
           0,
           PAGES_PER_ISSUE,
         ),
@@ -70,6 +74,7 @@ export class SharedAudits {
     audit: SiteAudit,
     checkId: string,
     page: number,
+    scope: FindingScope | null = null,
   ): Promise<{
     issue: AuditIssue;
     affected: AffectedPage[];
@@ -79,16 +84,21 @@ export class SharedAudits {
     const issue =
       audit.finishedAt === null
         ? undefined
-        : (await this.pageResults.findingsOf(audit)).find(
-            (one) => one.id === checkId,
-          );
+        : (await this.pageResults.findingsOf(audit))
+            .filter((one) => one.id === checkId)
+            .find((one, i, all) =>
+              // A split check's scope picks its finding; else its first.
+              all.some((f) => f.scope === scope)
+                ? one.scope === scope
+                : i === 0,
+            );
     if (!issue) {
       throw new NotFoundProblem('No page of this site audit fails that check.');
     }
     const paging = pagingOf(page, issue.pages, AFFECTED_PER_PAGE);
-    const affected = await this.pages.affected(
-      audit.id,
-      checkId,
+    const affected = await this.pageResults.pagesOfFinding(
+      audit,
+      issue,
       (paging.page - 1) * AFFECTED_PER_PAGE,
       AFFECTED_PER_PAGE,
     );

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { LabResult } from '../../lab/lab-result.js';
-import type { PageTemplate, TemplatePage } from './page-templates.js';
+import type { PageTemplate } from './page-templates.js';
 import type { TemplateMetric } from './template-metrics.js';
 
 /** Why a representative page has no lab result. */
@@ -36,48 +36,25 @@ export interface StoredTemplate {
 export class SiteAuditLabRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  /** The audit's HTML pages answered 2xx, in crawl order: what templates group. */
-  pagesToGroup(auditId: string): Promise<TemplatePage[]> {
-    return this.db.query(
-      `SELECT key::text, url, skeleton FROM site_audit_urls
-       WHERE audit_id = $1 AND state = 'done' AND html
-         AND status_code BETWEEN 200 AND 299
-       ORDER BY place`,
+  /** Whether the phase has chosen its pages to measure (an interrupted run did). */
+  async hasPlan(auditId: string): Promise<boolean> {
+    const [row]: Array<{ planned: boolean }> = await this.db.query(
+      `SELECT lab_pages IS NOT NULL AS planned FROM site_audits WHERE id = $1`,
       [auditId],
     );
-  }
-
-  async hasTemplates(auditId: string): Promise<boolean> {
-    const rows: unknown[] = await this.db.query(
-      `SELECT 1 FROM site_audit_templates WHERE audit_id = $1 LIMIT 1`,
-      [auditId],
-    );
-    return rows.length > 0;
+    return row?.planned ?? false;
   }
 
   /**
-   * Stores the templates (numbered from 1, in the order given), their
-   * representatives to measure, each page's template, and the phase's size.
+   * Stores the representatives to measure of the first `measured` templates (numbered
+   * from 1, in the order given, as the judgement stored them) and the phase's size.
    */
-  async saveTemplates(
+  async plan(
     auditId: string,
     templates: PageTemplate[],
     measured: number,
   ): Promise<void> {
     await this.db.transaction(async (manager) => {
-      const ordinals = templates.map((_, i) => i + 1);
-      await manager.query(
-        `INSERT INTO site_audit_templates (audit_id, ordinal, name, pattern, skeleton, page_count)
-         SELECT $1, * FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::int[])`,
-        [
-          auditId,
-          ordinals,
-          templates.map((t) => t.name),
-          templates.map((t) => t.pattern),
-          templates.map((t) => t.skeleton),
-          templates.map((t) => t.pageCount),
-        ],
-      );
       const toMeasure = templates.slice(0, measured).flatMap((t, i) =>
         t.representatives.map((page, position) => ({
           template: i + 1,
@@ -94,14 +71,6 @@ export class SiteAuditLabRepository {
           toMeasure.map((p) => p.position),
           toMeasure.map((p) => p.url),
         ],
-      );
-      const keys = templates.flatMap((t) => t.pages.map((page) => page.key));
-      const ofKeys = templates.flatMap((t, i) => t.pages.map(() => i + 1));
-      await manager.query(
-        `UPDATE site_audit_urls u SET template = t.ordinal
-         FROM unnest($2::bigint[], $3::int[]) AS t(key, ordinal)
-         WHERE u.audit_id = $1 AND u.key = t.key`,
-        [auditId, keys, ofKeys],
       );
       await manager.query(
         `UPDATE site_audits SET lab_pages = $2, lab_measured = 0, updated_at = now()

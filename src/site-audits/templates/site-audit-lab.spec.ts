@@ -2,6 +2,7 @@ import { lcpResult } from '../../../test/support/lab-results.js';
 import { LabError } from '../../lab/lab-result.js';
 import type { LabMeasurer, LabResult } from '../../lab/lab-result.js';
 import type { PageTemplate, TemplatePage } from './page-templates.js';
+import type { PageTemplatesRepository } from './page-templates.repository.js';
 import { SiteAuditLab } from './site-audit-lab.js';
 import type {
   LabFailure,
@@ -19,7 +20,7 @@ class MemoryLabStore {
 
   constructor(readonly pages: TemplatePage[]) {}
 
-  saveTemplates(templates: PageTemplate[], measured: number) {
+  plan(templates: PageTemplate[], measured: number) {
     this.templates = templates.map((t, i) => ({
       ordinal: i + 1,
       name: t.name,
@@ -61,19 +62,17 @@ function repositoryOf(
 ): SiteAuditLabRepository {
   const fake: Pick<
     SiteAuditLabRepository,
-    | 'pagesToGroup'
-    | 'hasTemplates'
-    | 'saveTemplates'
+    | 'hasPlan'
+    | 'plan'
     | 'pendingPages'
     | 'cancelled'
     | 'recordMeasurement'
     | 'saveMetrics'
     | 'templatesOf'
   > = {
-    pagesToGroup: (id) => Promise.resolve(audits[id].pages),
-    hasTemplates: (id) => Promise.resolve(audits[id].templates.length > 0),
-    saveTemplates: (id, templates, measured) =>
-      Promise.resolve(audits[id].saveTemplates(templates, measured)),
+    hasPlan: (id) => Promise.resolve(audits[id].templates.length > 0),
+    plan: (id, templates, measured) =>
+      Promise.resolve(audits[id].plan(templates, measured)),
     pendingPages: (id) =>
       Promise.resolve(
         audits[id].templates.flatMap((t) =>
@@ -91,6 +90,16 @@ function repositoryOf(
     templatesOf: (id) => Promise.resolve(audits[id].templates),
   };
   return fake as SiteAuditLabRepository;
+}
+
+/** The pages to group, of audits kept in memory, by id. */
+function templatesOf(
+  audits: Record<string, MemoryLabStore>,
+): PageTemplatesRepository {
+  const fake: Pick<PageTemplatesRepository, 'pagesToGroup'> = {
+    pagesToGroup: (id) => Promise.resolve(audits[id].pages),
+  };
+  return fake as PageTemplatesRepository;
 }
 
 /** Measures with a turn of the event loop between start and end, so overlaps show. */
@@ -118,7 +127,11 @@ const site = (prefix: string): TemplatePage[] =>
   }));
 
 function labWith(store: MemoryLabStore, measurer: LabMeasurer | null) {
-  return new SiteAuditLab(repositoryOf({ '1': store }), measurer);
+  return new SiteAuditLab(
+    repositoryOf({ '1': store }),
+    templatesOf({ '1': store }),
+    measurer,
+  );
 }
 
 describe('SiteAuditLab', () => {
@@ -126,8 +139,10 @@ describe('SiteAuditLab', () => {
     const measurer = new CountingMeasurer();
     const one = new MemoryLabStore(site('one'));
     const two = new MemoryLabStore(site('two'));
+    const audits = { '1': one, '2': two };
     const lab = new SiteAuditLab(
-      repositoryOf({ '1': one, '2': two }),
+      repositoryOf(audits),
+      templatesOf(audits),
       measurer,
     );
     await Promise.all([lab.run('1', 3), lab.run('2', 3)]);

@@ -3,6 +3,7 @@ import { LabError } from '../../lab/lab-result.js';
 import type { LabMeasurer, LabResult } from '../../lab/lab-result.js';
 import { LAB_MEASURER } from '../../lab/lab-measurer.token.js';
 import { groupTemplates } from './page-templates.js';
+import { PageTemplatesRepository } from './page-templates.repository.js';
 import { SiteAuditLabRepository } from './site-audit-lab.repository.js';
 import type { LabFailure } from './site-audit-lab.repository.js';
 import { templateMetricsOf } from './template-metrics.js';
@@ -11,8 +12,8 @@ import { templateMetricsOf } from './template-metrics.js';
 export const LAB_TEMPLATES_MAX = 50;
 
 /**
- * The lab phase of a site audit, after its crawl is judged: its pages grouped into
- * templates, each template's representatives measured in a lab browser, one page at
+ * The lab phase of a site audit, after its crawl is judged (and its pages grouped into
+ * templates): each template's representatives measured in a lab browser, one page at
  * a time in this process (the measurer serialises across the machine), and each
  * template's metrics over its pages. A page that cannot be measured is recorded with
  * why; it never fails the audit.
@@ -25,6 +26,7 @@ export class SiteAuditLab {
 
   constructor(
     private readonly store: SiteAuditLabRepository,
+    private readonly templates: PageTemplatesRepository,
     @Inject(LAB_MEASURER) private readonly measurer: LabMeasurer | null,
   ) {}
 
@@ -38,9 +40,12 @@ export class SiteAuditLab {
    * it between pages: those left stay pending.
    */
   async run(auditId: string, runs: number): Promise<void> {
-    if (!(await this.store.hasTemplates(auditId))) {
-      const templates = groupTemplates(await this.store.pagesToGroup(auditId));
-      await this.store.saveTemplates(auditId, templates, LAB_TEMPLATES_MAX);
+    if (!(await this.store.hasPlan(auditId))) {
+      // The judgement stored these templates: grouping the same pages again is the same.
+      const templates = groupTemplates(
+        await this.templates.pagesToGroup(auditId),
+      );
+      await this.store.plan(auditId, templates, LAB_TEMPLATES_MAX);
     }
     for (const page of await this.store.pendingPages(auditId)) {
       if (await this.store.cancelled(auditId)) break;

@@ -17,9 +17,9 @@ export class SiteAuditTemplatesController {
   @Get('templates')
   @ApiOperation({
     operationId: 'listSiteAuditTemplates',
-    summary: "The audit's templates, with their lab metrics",
+    summary: "The audit's templates, with their lab metrics where measured",
     description:
-      "With lab: true, once the crawl is judged: the HTML pages grouped into templates (URL pattern and layout), the biggest first, each with its page count, its representative pages and their lab measurements (or why one failed), and its metrics over them. Pages not measured inherit their template's verdict. Empty without lab, or before the lab phase groups the pages.",
+      'Once the crawl is judged: the HTML pages answered 2xx grouped into templates (URL pattern, and layout where one pattern has several: docs/site-audits.md, "Templates"), the biggest first, each with its page count. With lab: true, each one\'s representative pages and their lab measurements (or why one failed), and its metrics over them; pages not measured inherit their template\'s verdict. Empty before the judgement.',
   })
   @ApiOkResponse({ type: TemplateListEnvelope })
   @ApiProblemResponses({ 404: 'No such site audit in this account.' })

@@ -15,6 +15,8 @@ export class SiteAuditTemplates {
   /** The audit's templates, the biggest first; 404 when the account has no such audit. */
   async list(accountId: string, auditId: string): Promise<TemplateView[]> {
     const audit = await this.audits.find(accountId, auditId);
-    return (await this.lab.templatesOf(audit.id)).map(toTemplateView);
+    return (await this.lab.templatesOf(audit.id)).map((template) =>
+      toTemplateView(template, audit.settings.lab === true),
+    );
   }
 }

@@ -189,13 +189,17 @@ function labPageView(page: LabPageRow): LabPageView {
 }
 
 /** A template as the API shows it. */
-export function toTemplateView(template: StoredTemplate): TemplateView {
+export function toTemplateView(
+  template: StoredTemplate,
+  lab: boolean,
+): TemplateView {
   const measured = template.labPages.filter(
     (p) => p.state === 'measured',
   ).length;
   const others = template.pageCount - measured;
-  const verdict =
-    template.labPages.length === 0
+  const verdict = !lab
+    ? `Not measured: the audit ran without lab.`
+    : template.labPages.length === 0
       ? `None of its ${template.pageCount} pages was measured (only the biggest templates are).`
       : `${measured} of its ${template.pageCount} pages ${measured === 1 ? 'was' : 'were'} measured` +
         (others > 0
