@@ -191,6 +191,13 @@ interface Finding {
       expect(page).toContain(`<code class="wrap">${gone}</code>`);
       expect(page).toContain(`pointed at by ${target!.sources.length} pages`);
       expect(page).toContain('class="advice"');
+      // The missing page once, with every page pointing at it, each once.
+      expect(page.split(`<code class="wrap">${gone}</code>`)).toHaveLength(2);
+      for (const source of target!.sources) {
+        expect(page.split(`<li class="wrap">${source}</li>`).length - 1).toBe(
+          1,
+        );
+      }
     });
   },
 );

@@ -369,7 +369,7 @@ export interface paths {
     };
     /**
      * The pages one issue of a shared site audit affects, as HTML
-     * @description Each affected page with the evidence, 50 a page, each linking to its checks. A password audit without its cookie shows the form.
+     * @description Each affected page with the evidence, 50 a page, each linking to its checks; for a finding with targets (broken_link, redirected_link, canonical_broken, canonical_redirect, fragment_routes), each target once with its answer and every page pointing at it, 20 targets a page. A password audit without its cookie shows the form.
      */
     get: operations['getSharedSiteAuditIssuePage'];
     put?: never;

@@ -256,7 +256,10 @@ ${chartsSection(summary.statusCodes, summary.depths)}`,
   );
 }
 
-/** The pages one issue affects, with the evidence for each, a page of them. */
+/**
+ * The pages one issue affects, with the evidence for each, a page of them; for a link or
+ * canonical finding, its targets instead, each once with every page pointing at it.
+ */
 export function issuePage(
   audit: SiteAudit,
   issue: AuditIssue,
@@ -271,6 +274,13 @@ export function issuePage(
         `<li><div>${pageLink(audit, page)}</div>${evidenceHtml(page.value)}</li>`,
     )
     .join('\n');
+  const list = targets
+    ? targetsSection(targets, issue.id)
+    : `<h2>The pages</h2>
+<section class="card">
+<ul class="issues">
+${items || '<li>No page on this page of the list.</li>'}
+</ul>`;
   return pageLayout(
     `${issue.title}: ${audit.url}`,
     `${header(audit, escapeHtml(issue.title), backLink(audit))}
@@ -278,42 +288,36 @@ export function issuePage(
 <p class="muted">${escapeHtml(issue.importance)} importance · ${reachOf(issue)} · priority ${issue.priority} · <code>${escapeHtml(issue.id)}</code></p>
 ${adviceOf(issue)}
 ${templatesOf(issue)}</section>
-${targets && paging.page === 1 ? targetsSection(targets, issue.id) : ''}
-<h2>The pages</h2>
-<section class="card">
-<ul class="issues">
-${items || '<li>No page on this page of the list.</li>'}
-</ul>
+${list}
 ${pager(issuePath(audit, issue), paging)}
 </section>`,
     brand,
   );
 }
 
-/** Sources a target lists on the page; the rest are counted. */
+/** Sources a target shows at once; the others are a tap away. */
 const SOURCES_SHOWN = 20;
 
-/** Each target once (the missing page, the redirect), with its answer and the pages pointing at it. */
+/** Each target once (the missing page, the redirect), with its answer and every page pointing at it. */
 function targetsSection(targets: FindingTarget[], checkId: string): string {
+  const source = (url: string) => `<li class="wrap">${escapeHtml(url)}</li>`;
   const items = targets
     .map((target) => {
+      const rest = target.sources.slice(SOURCES_SHOWN);
       const more =
-        target.sources.length > SOURCES_SHOWN
-          ? `<li class="muted">… and ${(target.sources.length - SOURCES_SHOWN).toLocaleString('en')} more</li>`
+        rest.length > 0
+          ? `<details><summary>… and ${rest.length.toLocaleString('en')} more</summary><ul class="affected">${rest.map(source).join('')}</ul></details>`
           : '';
       return `<li>
 <div><code class="wrap">${escapeHtml(target.url)}</code> <span class="importance">${escapeHtml(answerOf(target, checkId))}</span></div>
 <div class="muted">pointed at by ${target.sources.length.toLocaleString('en')} ${target.sources.length === 1 ? 'page' : 'pages'}</div>
-<ul class="affected">${target.sources
-        .slice(0, SOURCES_SHOWN)
-        .map((source) => `<li class="wrap">${escapeHtml(source)}</li>`)
-        .join('')}${more}</ul></li>`;
+<ul class="affected">${target.sources.slice(0, SOURCES_SHOWN).map(source).join('')}</ul>${more}</li>`;
     })
     .join('\n');
   return `<h2>By target</h2>
 <section class="card"><ul class="issues">
-${items}
-</ul></section>`;
+${items || '<li>No target on this page of the list.</li>'}
+</ul>`;
 }
 
 function yesNo(value: boolean): string {

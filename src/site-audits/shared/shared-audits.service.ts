@@ -20,6 +20,8 @@ const ISSUES_PER_PAGE = 10;
 const PAGES_PER_ISSUE = 5;
 /** Affected pages on one page of an issue's list. */
 const AFFECTED_PER_PAGE = 50;
+/** Targets (missing pages, redirects) on a page of a link or canonical finding. */
+const TARGETS_PER_PAGE = 20;
 
 /** The page of a list asked for, within 1 and the last page. */
 function pagingOf(page: number, total: number, perPage: number): Paging {
@@ -95,6 +97,18 @@ export class SharedAudits {
     if (!issue) {
       throw new NotFoundProblem('No page of this site audit fails that check.');
     }
+    if (TARGETED_CHECKS.has(checkId)) {
+      // Each target once with the pages pointing at it: the list pages by target.
+      const targets = await this.pageResults.targetsOf(audit.id, checkId);
+      const paging = pagingOf(page, targets.length, TARGETS_PER_PAGE);
+      const from = (paging.page - 1) * TARGETS_PER_PAGE;
+      return {
+        issue,
+        affected: [],
+        paging,
+        targets: targets.slice(from, from + TARGETS_PER_PAGE),
+      };
+    }
     const paging = pagingOf(page, issue.pages, AFFECTED_PER_PAGE);
     const affected = await this.pageResults.pagesOfFinding(
       audit,
@@ -102,10 +116,7 @@ export class SharedAudits {
       (paging.page - 1) * AFFECTED_PER_PAGE,
       AFFECTED_PER_PAGE,
     );
-    const targets = TARGETED_CHECKS.has(checkId)
-      ? await this.pageResults.targetsOf(audit.id, checkId)
-      : null;
-    return { issue, affected, paging, targets };
+    return { issue, affected, paging, targets: null };
   }
 
   /** One page with its results; 404 when the audit has no such page. */
