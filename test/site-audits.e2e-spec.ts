@@ -56,6 +56,30 @@ async function loggedSite(
 const pathOf = (site: FixtureSite, url: string) =>
   url.slice(site.origin.length) || '/';
 
+/** The broken_links outcome of the audit's page at `path`, as its page answers it. */
+async function brokenLinksOf(
+  t: TestApp,
+  key: string,
+  auditId: number,
+  site: FixtureSite,
+  path: string,
+): Promise<{ passed: boolean | null; message: string; value: unknown }> {
+  const pages = await allPages(t.as(key), auditId);
+  const found = pages.find((p) => pathOf(site, p.url) === path)!;
+  const detail = await t
+    .as(key)
+    .get(`/api/v1/site-audits/${auditId}/pages/${found.id}`)
+    .expect(200);
+  return (
+    detail.body.data.results.checks as Array<{
+      id: string;
+      passed: boolean | null;
+      message: string;
+      value: unknown;
+    }>
+  ).find((c) => c.id === 'broken_links')!;
+}
+
 function describeOn(
   name: string,
   env: Record<string, string | undefined>,
@@ -155,6 +179,34 @@ function describeOn(
 
     // The crawl's settings, cancel and tenancy do not depend on the database: once.
     if (!everything) return;
+
+    it('follows a link to a redirect of the site to its end: broken_links names one that ends on a missing page', async () => {
+      const site = await startFixtureSite({
+        '/': (_q, res) => html(res, page('Home', links('/moved', '/fine'))),
+        '/fine': (_q, res) => html(res, page('Fine')),
+        '/moved': (_q, res) => {
+          res.writeHead(301, { location: '/gone' });
+          res.end();
+        },
+      });
+      try {
+        const { key } = await t.newAccount();
+        const audit = await runAudit(t.as(key), { url: site.url('/') });
+        expect(audit.status).toBe('completed');
+        // broken_link does not follow the redirect: only broken_links says where it ends.
+        expect(audit.issues).toMatchObject({
+          redirected_link: 1,
+          broken_links: 1,
+        });
+        expect(audit.issues).not.toHaveProperty('broken_link');
+        expect(await brokenLinksOf(t, key, audit.id, site, '/')).toMatchObject({
+          passed: false,
+          value: [`404 link ${site.url('/moved')}`],
+        });
+      } finally {
+        await site.close();
+      }
+    });
 
     it('stops at max_pages, in breadth-first order', async () => {
       const site = await loggedSite({

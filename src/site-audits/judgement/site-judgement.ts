@@ -97,6 +97,9 @@ export class SiteJudgement {
       templates.flatMap((t, i) => t.pages.map((page) => [page.key, i + 1])),
     );
     const failingByTemplate = new Map<number, Record<string, number>>();
+    // A redirect's target in scope is a page of the crawl that no page may ask about:
+    // the hops of a link to a redirect are followed through the pages' answers.
+    const pagesByUrl = new Map(rows.map((row) => [row.url, row]));
     const issues: Record<string, number> = {};
     const scores: number[] = [];
     for (let i = 0; i < rows.length; i += PAGES_AT_ONCE) {
@@ -108,12 +111,14 @@ export class SiteJudgement {
         auditId,
         [...asked(stored.values())].map(urlHash),
       );
+      const answerOf = (url: string) =>
+        answers.get(url) ?? pageAnswerOf(pagesByUrl.get(url));
       const judgements = chunk.map((row) =>
         this.judgePage(
           row,
           findings.get(row.id) ?? [],
           stored.get(String(row.key)),
-          answers,
+          answerOf,
           audit,
         ),
       );
@@ -184,7 +189,7 @@ export class SiteJudgement {
     row: JudgedPageRow,
     own: SiteFinding[],
     saved: StoredPageResults | undefined,
-    answers: Map<string, TargetProbe>,
+    answerOf: (url: string) => TargetProbe | undefined,
     audit: AuditToJudge,
   ): PageJudgement {
     const siteChecks = own.map(({ id, value }) => ({ id, value }));
@@ -209,7 +214,7 @@ export class SiteJudgement {
             brokenLinks: first.broken_links ?? null,
             canonical: first.canonical ?? null,
           },
-          (url) => answers.get(url),
+          answerOf,
           audit.facts?.site.robotsTxt ?? null,
         )
       : {};
@@ -226,6 +231,20 @@ export class SiteJudgement {
       rejudged,
     };
   }
+}
+
+/** What a page of the crawl answered, as a probe carries it; undefined when it was not requested. */
+function pageAnswerOf(
+  page: JudgedPageRow | undefined,
+): TargetProbe | undefined {
+  if (!page?.requested) return undefined;
+  return {
+    url: page.url,
+    status: page.statusCode,
+    location: page.redirectTo,
+    robots: [],
+    error: page.error,
+  };
 }
 
 /** The URLs the stored probe plans of some pages ask about. */
