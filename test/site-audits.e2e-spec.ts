@@ -6,7 +6,9 @@ import type {
 } from './support/fixture-server.js';
 import { startAuditFixtureSite } from './support/audit-fixture-site.js';
 import type { AuditFixtureSite } from './support/audit-fixture-site.js';
+import { closedPort } from './support/network.js';
 import {
+  affectedBy,
   allPages,
   createAudit,
   expectContractCrawl,
@@ -203,6 +205,95 @@ function describeOn(
           passed: false,
           value: [`404 link ${site.url('/moved')}`],
         });
+      } finally {
+        await site.close();
+      }
+    });
+
+    it('names each broken link once: a link to a page of the crawl in broken_link, the rest in broken_links', async () => {
+      const away = `http://127.0.0.1:${await closedPort()}/away`;
+      const site = await startFixtureSite({
+        '/': (_q, res) =>
+          html(
+            res,
+            page(
+              'Home',
+              `${links('/gone', '/moved', '/fine', '/only-internal', away)}<img src="/missing.png" alt="Missing" width="10" height="10">`,
+            ),
+          ),
+        '/fine': (_q, res) => html(res, page('Fine')),
+        '/only-internal': (_q, res) =>
+          html(res, page('Only internal', links('/', '/gone'))),
+        '/moved': (_q, res) => {
+          res.writeHead(301, { location: '/gone-too' });
+          res.end();
+        },
+      });
+      try {
+        const { key } = await t.newAccount();
+        const audit = await runAudit(t.as(key), { url: site.url('/') });
+        expect(audit.status).toBe('completed');
+        expect(audit.issues).toMatchObject({ broken_link: 2, broken_links: 1 });
+        const named = await affectedBy(t.as(key), audit.id, 'broken_link');
+        expect(
+          named
+            .map((a) => ({ path: pathOf(site, a.url), value: a.value }))
+            .sort((a, b) => a.path.localeCompare(b.path)),
+        ).toEqual(
+          ['/', '/only-internal'].map((path) => ({
+            path,
+            value: [
+              expect.objectContaining({
+                url: site.url('/gone'),
+                status_code: 404,
+              }),
+            ],
+          })),
+        );
+        // What only broken_links knows: a subresource, another site, a redirect's end.
+        expect(await brokenLinksOf(t, key, audit.id, site, '/')).toMatchObject({
+          passed: false,
+          message:
+            '3 of 3 URLs probed are broken; 3 links to pages of the crawl are left to the site check broken_link.',
+          value: [
+            `404 image ${site.url('/missing.png')}`,
+            `404 link ${site.url('/moved')}`,
+            `connection link ${away}`,
+          ],
+        });
+        // Its only broken link is to a page of the crawl: broken_link names it, broken_links passes.
+        expect(
+          await brokenLinksOf(t, key, audit.id, site, '/only-internal'),
+        ).toMatchObject({
+          passed: true,
+          message:
+            'The 2 links probed lead to pages of the crawl, left to the site check broken_link.',
+        });
+      } finally {
+        await site.close();
+      }
+    });
+
+    it('finds no broken_links on a site whose only broken links are to its own pages', async () => {
+      const site = await startFixtureSite({
+        '/': (_q, res) => html(res, page('Home', links('/a', '/gone'))),
+        '/a': (_q, res) =>
+          html(res, page('A', links('/', '/gone', '/also-gone'))),
+      });
+      try {
+        const { key } = await t.newAccount();
+        const audit = await runAudit(t.as(key), { url: site.url('/') });
+        expect(audit.status).toBe('completed');
+        expect(audit.issues?.broken_link).toBe(2);
+        expect(audit.issues).not.toHaveProperty('broken_links');
+        const findings = (
+          await t
+            .as(key)
+            .get(`/api/v1/site-audits/${audit.id}/issues`)
+            .expect(200)
+        ).body.data as Array<{ id: string }>;
+        expect(findings.map((f) => f.id)).toContain('broken_link');
+        expect(findings.map((f) => f.id)).not.toContain('broken_links');
       } finally {
         await site.close();
       }

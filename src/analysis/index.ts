@@ -156,6 +156,7 @@ export type {
   SitePage,
 } from './site/site-crawl.js';
 export { judgeSite } from './site/judge-site.js';
+export { judgedByBrokenLink } from './site/internal-links.js';
 export { SERVICE_ERROR } from './site/site-facts.js';
 export type { SiteCheckResult } from './site/judge-site.js';
 export { SITE_CHECKS } from './site/registry.js';

@@ -72,6 +72,11 @@ export interface LinkProbes {
   found: number;
   /** Those probed, same origin first, in page order; a bounded number. */
   probed: LinkProbe[];
+  /**
+   * In a site audit: how many of those probed were links to pages of the crawl, left
+   * out of `probed` because the site check broken_link judges them.
+   */
+  leftToSite?: number;
 }
 
 /** A request whose redirect is its answer: the canonical target, the http:// twin of an https page. */

@@ -16,7 +16,7 @@ export const brokenLinks: Check = {
   category: 'seo',
   importance: 'high',
   title: 'Broken links',
-  passesWhen: `None of the page's probed links and subresources answers 4xx/5xx or cannot be reached (HEAD, then GET when HEAD answers an error other than 404 or 410; each redirect followed; same origin first, at most ${PROBE_LIMITS.maxUrls} URLs).`,
+  passesWhen: `None of the page's probed links and subresources answers 4xx/5xx or cannot be reached (HEAD, then GET when HEAD answers an error other than 404 or 410; each redirect followed; same origin first, at most ${PROBE_LIMITS.maxUrls} URLs). In a site audit, a link to a page the crawl requested is left to the site check \`broken_link\`, which names it once for the site, unless that page redirects (this check follows the redirect); links to other sites, subresources and links to URLs the crawl did not request stay here.`,
   notApplicableWhen:
     'The page has no http(s) link or subresource, or none of those probed answered in time.',
   advice:
@@ -25,39 +25,55 @@ export const brokenLinks: Check = {
     if (linkProbes === null) {
       return { passed: null, message: 'The links were not probed.' };
     }
-    const { found, probed } = linkProbes;
+    const { found, probed, leftToSite = 0 } = linkProbes;
     if (found === 0) {
       return {
         passed: null,
         message: 'The page has no links or subresources to probe.',
       };
     }
+    if (probed.length === 0 && leftToSite > 0) {
+      const scope =
+        found > leftToSite ? ` (the first ${leftToSite} of ${found})` : '';
+      return {
+        passed: true,
+        message: `The ${plural(leftToSite, 'link')} probed ${leftToSite === 1 ? 'leads' : 'lead'} to pages of the crawl, left to the site check broken_link${scope}.`,
+      };
+    }
     const broken = probed.filter((p) => isBrokenAnswer(p.status, p.error));
     const unverified = probed.filter(
       (p) => p.status === null && !isBrokenAnswer(p.status, p.error),
     ).length;
+    const judged = found - leftToSite;
     const scope =
-      found > probed.length ? ` (the first ${probed.length} of ${found})` : '';
+      judged > probed.length
+        ? ` (the first ${probed.length} of ${judged})`
+        : '';
+    const site =
+      leftToSite > 0
+        ? `; ${plural(leftToSite, 'link')} to pages of the crawl ${leftToSite === 1 ? 'is' : 'are'} left to the site check broken_link`
+        : '';
     if (broken.length > 0) {
       return {
         passed: false,
-        message: `${broken.length} of ${plural(probed.length, 'URL')} probed ${broken.length === 1 ? 'is' : 'are'} broken${scope}.`,
+        message: `${broken.length} of ${plural(probed.length, 'URL')} probed ${broken.length === 1 ? 'is' : 'are'} broken${scope}${site}.`,
         value: firstItems(broken).map((p) =>
           clip(`${p.status ?? p.error} ${p.kind} ${p.url}`, 160),
         ),
       };
     }
     if (unverified === probed.length) {
+      // The links left to the site were answered: the page passes on them.
       return {
-        passed: null,
-        message: `None of the ${plural(probed.length, 'URL')} probed answered in time.`,
+        passed: leftToSite > 0 ? true : null,
+        message: `None of the ${plural(probed.length, 'URL')} probed answered in time${scope}${site}.`,
       };
     }
     const unchecked =
       unverified > 0 ? `; ${unverified} could not be checked` : '';
     return {
       passed: true,
-      message: `Every URL probed answers${scope}${unchecked}.`,
+      message: `Every URL probed answers${scope}${unchecked}${site}.`,
     };
   },
 };

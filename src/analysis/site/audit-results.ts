@@ -128,7 +128,9 @@ const MAX_HOPS = 5;
  * broken_links and canonical of one page judged again over what the crawl knows once
  * it has stopped: each target's answer (a page's, or a probe's), redirects followed
  * through the answers. A target nobody asked is left unchecked, as a probe that did
- * not answer is. `answerOf` answers undefined for such a URL.
+ * not answer is. `answerOf` answers undefined for such a URL. The targets
+ * `leftToSite` picks are left out of broken_links: a site check judges them, and a
+ * problem is named once.
  */
 export function rejudgeProbes(
   pageUrl: string,
@@ -136,6 +138,7 @@ export function rejudgeProbes(
   first: { brokenLinks: boolean | null; canonical: boolean | null },
   answerOf: (url: string) => TargetProbe | undefined,
   robotsTxt: SideFetch | null,
+  leftToSite: (target: { url: string; kind: string }) => boolean = () => false,
 ): Record<string, CheckOutcome> {
   const rejudged: Record<string, CheckOutcome> = {};
   const finalAnswer = (url: string): TargetProbe => {
@@ -156,7 +159,8 @@ export function rejudgeProbes(
       }
     );
   };
-  const probed: LinkProbe[] = plan.targets.map((target) => {
+  const judged = plan.targets.filter((target) => !leftToSite(target));
+  const probed: LinkProbe[] = judged.map((target) => {
     const answer = finalAnswer(target.url);
     return {
       url: target.url,
@@ -169,7 +173,11 @@ export function rejudgeProbes(
     finalUrl: pageUrl,
     headers: {},
     robotsTxt,
-    linkProbes: { found: plan.found, probed },
+    linkProbes: {
+      found: plan.found,
+      probed,
+      leftToSite: plan.targets.length - judged.length,
+    },
     canonicalProbe:
       plan.canonical === null
         ? null

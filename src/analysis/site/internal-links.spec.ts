@@ -9,7 +9,11 @@ import {
   url,
   valuesOf,
 } from '../../../test/support/site-crawl-fixture.js';
-import { brokenLink, redirectedLink } from './internal-links.js';
+import {
+  brokenLink,
+  judgedByBrokenLink,
+  redirectedLink,
+} from './internal-links.js';
 
 /**
  * One site for both checks: pages 1-9 link; 20-29 are the targets.
@@ -154,5 +158,46 @@ describe('redirected_link', () => {
       },
       { url: url('/not-modified'), status_code: 304, redirect_to: null },
     ]);
+  });
+});
+
+describe('judgedByBrokenLink', () => {
+  const judged = judgedByBrokenLink(crawl.pages, crawl.links);
+  const link = (path: string) => ({ url: url(path), kind: 'link' });
+
+  it('names the links of a page to pages of the crawl that broken_link judges: answered 2xx, or 4xx, 5xx or failed and linked', () => {
+    expect(judged(1, link('/gone'))).toBe(true);
+    expect(judged(1, link('/crashes'))).toBe(true);
+    expect(judged(3, link('/slow'))).toBe(true);
+    expect(judged(3, link('/refused'))).toBe(true);
+    expect(judged(6, link('/report.pdf'))).toBe(true);
+  });
+
+  it('leaves to broken_links what broken_link does not judge', () => {
+    // A redirect: broken_link does not follow it, broken_links does.
+    expect(judged(1, link('/moved'))).toBe(false);
+    // Not requested: out of scope, past max_pages, disallowed by robots.txt.
+    expect(judged(5, link('/never-requested'))).toBe(false);
+    expect(judged(5, { url: 'https://other.example/gone', kind: 'link' })).toBe(
+      false,
+    );
+    expect(judged(5, link('/private'))).toBe(false);
+    // A subresource: broken_link judges only links.
+    expect(judged(1, { url: url('/gone'), kind: 'image' })).toBe(false);
+    // A broken page this page's stored links do not reach (cut past their bound).
+    expect(judged(6, link('/gone'))).toBe(false);
+  });
+
+  it('leaves to broken_links a link to a page the service failed on, which no site check judges', () => {
+    const unprocessed = crawlOf(
+      [htmlPage(1, '/'), failedPage(2, '/unprocessed', 'service_error')],
+      [{ from: 1, to: '/unprocessed' }],
+    );
+    expect(
+      judgedByBrokenLink(unprocessed.pages, unprocessed.links)(
+        1,
+        link('/unprocessed'),
+      ),
+    ).toBe(false);
   });
 });

@@ -4,6 +4,7 @@ import type {
   SiteCheck,
   SiteCheckFinding,
   SiteCrawlFacts,
+  SiteLink,
   SitePage,
 } from './site-crawl.js';
 import { answerOf, isBroken } from './site-facts.js';
@@ -67,7 +68,7 @@ export const brokenLink: SiteCheck = {
   title: 'Broken internal links',
   importance: 'high',
   affectedPage: 'the linking page',
-  affectsWhen: `The page links (followed or nofollow) to a page of the crawl answered 4xx or 5xx or whose fetch failed; a link to a URL the crawl did not request (out of scope, disallowed by robots.txt, past \`max_pages\`) is not judged; the value lists up to ${LINK_TARGETS_MAX} targets, each with its \`status_code\` or \`error\` and the first non-empty anchor text of the page's links to it.`,
+  affectsWhen: `The page links (followed or nofollow) to a page of the crawl answered 4xx or 5xx or whose fetch failed (the page check \`broken_links\` leaves such links to this check, and judges links to a redirect and to other sites); a link to a URL the crawl did not request (out of scope, disallowed by robots.txt, past \`max_pages\`) is not judged; the value lists up to ${LINK_TARGETS_MAX} targets, each with its \`status_code\` or \`error\` and the first non-empty anchor text of the page's links to it.`,
   advice:
     'Point each of these links at a page that answers 200, or bring the missing page back (or redirect its old URL to the page that replaces it).',
   run: (facts) =>
@@ -78,6 +79,41 @@ export const brokenLink: SiteCheck = {
       anchor: clip(anchor),
     })),
 };
+
+/**
+ * Whether broken_link judges a page's link to a URL (`link` targets only): the URL is
+ * a page of the crawl answered 4xx, 5xx or not at all that the page's stored links
+ * reach, or one answered 2xx (nothing broken there to name). A redirect is not
+ * (broken_link does not follow it), nor a URL the crawl did not request. A site
+ * audit's broken_links leaves these links to broken_link, so a problem is named once
+ * and none is named by neither. `links` holds at least every link to a broken page.
+ */
+export function judgedByBrokenLink(
+  pages: readonly SitePage[],
+  links: readonly SiteLink[],
+): (pageId: number, target: { url: string; kind: string }) => boolean {
+  const byUrl = new Map(pages.map((page) => [page.url, page]));
+  const byId = new Map(pages.map((page) => [page.id, page]));
+  const brokenTargets = new Map<number, Set<number>>();
+  for (const link of links) {
+    const target = link.to === null ? undefined : byId.get(link.to);
+    if (target === undefined || !isBroken(target)) continue;
+    let targets = brokenTargets.get(link.from);
+    if (targets === undefined) {
+      targets = new Set();
+      brokenTargets.set(link.from, targets);
+    }
+    targets.add(target.id);
+  }
+  return (pageId, { url, kind }) => {
+    const target = kind === 'link' ? byUrl.get(url) : undefined;
+    if (target === undefined) return false;
+    if (answerOf(target) === 'success') return true;
+    return (
+      isBroken(target) && brokenTargets.get(pageId)?.has(target.id) === true
+    );
+  };
+}
 
 export const redirectedLink: SiteCheck = {
   id: 'redirected_link',

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import {
   CrawlScope,
   expandResults,
+  judgedByBrokenLink,
   judgeSite,
   ratingOf,
   rejudgeProbes,
@@ -39,11 +40,12 @@ interface SiteFinding extends SiteFailure {
 /**
  * The judgement of a site audit once its crawl has stopped with nothing in flight:
  * inlinks counted, its HTML pages grouped into templates, the site checks over every
- * page and the links they judge, each
- * HTML page's broken_links and canonical judged again over every answer the crawl
- * has, each page's score with the site checks it fails, the issues counted (by
- * template too, for its template findings), the audit's score (the mean of its HTML pages'). The link graph stays in the database
- * and pages are judged again in chunks, so memory follows the pages, not the links.
+ * page and the links they judge, each HTML page's broken_links and canonical judged
+ * again over every answer the crawl has (broken_links leaving the links broken_link
+ * judges to it), each page's score with the site checks it fails, the issues counted
+ * (by template too, for its template findings), the audit's score (the mean of its HTML
+ * pages'). The link graph stays in the database and pages are judged again in chunks,
+ * so memory follows the pages, not the links.
  */
 @Injectable()
 export class SiteJudgement {
@@ -77,11 +79,13 @@ export class SiteJudgement {
         )
       : null;
     const findings = new Map<number, SiteFinding[]>();
+    const links = siteLinksOf(rows, troubled);
     const judged = judgeSite({
       pages: rows,
-      links: siteLinksOf(rows, troubled),
+      links,
       inScope: (url) => scope?.inScope(url) ?? false,
     });
+    const leftToSite = judgedByBrokenLink(rows, links);
     for (const { check, findings: affected } of judged) {
       for (const { pageId, value } of affected) {
         const own = findings.get(pageId) ?? [];
@@ -120,6 +124,7 @@ export class SiteJudgement {
           stored.get(String(row.key)),
           answerOf,
           audit,
+          leftToSite,
         ),
       );
       for (const judgement of judgements) {
@@ -191,6 +196,10 @@ export class SiteJudgement {
     saved: StoredPageResults | undefined,
     answerOf: (url: string) => TargetProbe | undefined,
     audit: AuditToJudge,
+    leftToSite: (
+      pageId: number,
+      target: { url: string; kind: string },
+    ) => boolean,
   ): PageJudgement {
     const siteChecks = own.map(({ id, value }) => ({ id, value }));
     if (!row.html || !saved?.results) {
@@ -216,6 +225,8 @@ export class SiteJudgement {
           },
           answerOf,
           audit.facts?.site.robotsTxt ?? null,
+          // The site check broken_link names these links: broken_links names the rest.
+          (target) => leftToSite(row.id, target),
         )
       : {};
     const results = expandResults(saved.results, rejudged, own);
