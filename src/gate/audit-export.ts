@@ -18,7 +18,7 @@ export interface ExportedIssue extends AuditIssueView {
 export interface AuditExport {
   audit: SiteAuditView;
   issues: ExportedIssue[];
-  /** With lab: its templates and their lab metrics (GET /site-audits/{id}/templates). */
+  /** Its templates, with lab their lab metrics (GET /site-audits/{id}/templates). */
   templates?: TemplateView[];
 }
 

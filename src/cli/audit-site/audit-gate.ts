@@ -45,7 +45,7 @@ export async function exportOf(
   for (const issue of issues) {
     exported.push({
       ...issue,
-      urls: await client.affectedUrls(audit.id, issue.id),
+      urls: await client.affectedUrls(audit.id, issue.id, issue.scope),
       ...(TARGETED_CHECKS.has(issue.id)
         ? { targets: await client.targets(audit.id, issue.id) }
         : {}),
@@ -54,9 +54,7 @@ export async function exportOf(
   return {
     audit,
     issues: exported,
-    ...(audit.settings.lab
-      ? { templates: await client.templates(audit.id) }
-      : {}),
+    templates: await client.templates(audit.id),
   };
 }
 

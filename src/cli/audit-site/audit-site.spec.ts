@@ -75,10 +75,6 @@ function fakeClient(
       return Promise.resolve();
     },
     issues: () => Promise.resolve(issues),
-    examples: (_id, checkId, count) =>
-      Promise.resolve(
-        [1, 2, 3, 4, 5].slice(0, count).map((n) => `${url(n)}#${checkId}`),
-      ),
     targets: () => Promise.resolve([]),
     templates: () => Promise.resolve([]),
     export: (id, format) => Promise.resolve(Buffer.from(`${format} of ${id}`)),
@@ -90,6 +86,11 @@ function fakeClient(
         ),
       ),
   };
+}
+
+/** The issue with these pages of the site as its examples. */
+function withExamples(one: AuditIssueView, pages: number[]): AuditIssueView {
+  return { ...one, examples: pages.map(url) };
 }
 
 function collected() {
@@ -117,15 +118,24 @@ describe('renderSiteAudit', () => {
     const text = renderSiteAudit(
       auditOf(),
       [
-        issue('https', 12, 'high', 'host', 15),
-        issue('inline_css', 12, 'low', 'template', 5),
-        issue('broken_link', 1, 'high', 'site', 33),
+        withExamples(issue('https', 12, 'high', 'host', 15), [1, 2, 3]),
+        {
+          ...withExamples(
+            issue('inline_css', 12, 'low', 'template', 13),
+            [1, 2, 3],
+          ),
+          templates: [
+            {
+              id: 1,
+              name: '/{slug}',
+              pattern: '/{slug}',
+              pages: 12,
+              failing: 12,
+            },
+          ],
+        },
+        withExamples(issue('broken_link', 1, 'high', 'site', 33), [4]),
       ],
-      new Map([
-        ['https', [url(1), url(2), url(3)]],
-        ['inline_css', [url(1), url(2), url(3)]],
-        ['broken_link', [url(4)]],
-      ]),
       { colour: false, where: null },
     );
     expect(text.split('\n')).toEqual([
@@ -145,6 +155,7 @@ describe('renderSiteAudit', () => {
       `      … and 9 more`,
       '  ✗ inline_css   Title of inline_css [low, template]: 12 pages',
       '      Fix: Fix inline_css.',
+      '      In template /{slug}: 12 of its 12 pages',
       `      ${url(1)}`,
       `      ${url(2)}`,
       `      ${url(3)}`,
@@ -154,14 +165,15 @@ describe('renderSiteAudit', () => {
 
   it('shows the top ten, how many pages each has beyond its examples, and where the rest are', () => {
     const issues = Array.from({ length: 12 }, (_, i) =>
-      issue(`check_${String(i).padStart(2, '0')}`, 40 - i),
+      withExamples(
+        issue(`check_${String(i).padStart(2, '0')}`, 40 - i),
+        [1, 2, 3],
+      ),
     );
-    const text = renderSiteAudit(
-      auditOf(),
-      issues,
-      new Map(issues.map((i) => [i.id, [url(1), url(2), url(3)]])),
-      { colour: false, where: 'http://localhost:3000/api/v1' },
-    );
+    const text = renderSiteAudit(auditOf(), issues, {
+      colour: false,
+      where: 'http://localhost:3000/api/v1',
+    });
     expect(text).toContain('Top 10 of 12 issues, highest priority first:');
     expect(text).toContain('check_09');
     expect(text).not.toContain('check_10');
@@ -172,12 +184,10 @@ describe('renderSiteAudit', () => {
   });
 
   it('says so when nothing fails, and when no page was HTML', () => {
-    const text = renderSiteAudit(
-      auditOf({ score: null, result: null }),
-      [],
-      new Map(),
-      { colour: false, where: null },
-    );
+    const text = renderSiteAudit(auditOf({ score: null, result: null }), [], {
+      colour: false,
+      where: null,
+    });
     expect(text).toContain('Score n/a (no HTML page was crawled)');
     expect(text).toContain('No issues: every check passed on every page.');
   });
@@ -204,6 +214,7 @@ describe('auditSite', () => {
     expect(JSON.parse(out.join(''))).toEqual({
       audit: auditOf(),
       issues: [{ ...issues[0], urls: [url(1), url(2), url(3)] }],
+      templates: [],
     });
   });
 

@@ -16,12 +16,7 @@ import type {
 import { STDOUT, writeOutputs } from '../outputs.js';
 import type { OutTarget } from '../outputs.js';
 import type { AuditIssueView } from '../../site-audits/site-audit-page.view.js';
-import {
-  EXAMPLES_SHOWN,
-  forAPerson,
-  ISSUES_SHOWN,
-  renderSiteAudit,
-} from './site-audit-summary.js';
+import { renderSiteAudit } from './site-audit-summary.js';
 
 /**
  * `audit-site`: creates the audit, reads it until it has stopped and is judged, then
@@ -145,14 +140,7 @@ async function summaryOf(
   issues: AuditIssueView[],
   colour: boolean,
 ): Promise<string> {
-  const examples = new Map<string, string[]>();
-  for (const issue of forAPerson(issues).slice(0, ISSUES_SHOWN)) {
-    examples.set(
-      issue.id,
-      await client.examples(audit.id, issue.id, EXAMPLES_SHOWN),
-    );
-  }
-  return renderSiteAudit(audit, issues, examples, {
+  return renderSiteAudit(audit, issues, {
     colour,
     where: client.where,
     templates: audit.settings.lab ? await client.templates(audit.id) : [],

@@ -2,7 +2,10 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { ProblemException } from '../../common/problem.js';
 import { RequestValidationPipe } from '../../common/validation.js';
 import { CreateSiteAuditDto } from '../../site-audits/dto/create-site-audit.dto.js';
-import { AuditPageQuery } from '../../site-audits/dto/list-pages.query.js';
+import {
+  AffectedPagesQuery,
+  AuditPageQuery,
+} from '../../site-audits/dto/list-pages.query.js';
 import { SiteAuditPagesService } from '../../site-audits/site-audit-pages.service.js';
 import { toSiteAuditView } from '../../site-audits/site-audit.view.js';
 import { SiteAuditsService } from '../../site-audits/site-audits.service.js';
@@ -61,20 +64,6 @@ export function inProcessSiteAuditClient(
         await audits.cancel(accountId, String(id));
       }),
     issues: (id) => answered(() => pages.issues(accountId, String(id))),
-    examples: (id, checkId, count) =>
-      answered(async () => {
-        const query = Object.assign(new AuditPageQuery(), {
-          page: 1,
-          per_page: 10,
-        });
-        const affected = await pages.affected(
-          accountId,
-          String(id),
-          checkId,
-          query,
-        );
-        return affected.items.slice(0, count).map((page) => page.url);
-      }),
     targets: (id, checkId) =>
       answered(async () => {
         const query = Object.assign(new AuditPageQuery(), {
@@ -100,13 +89,14 @@ export function inProcessSiteAuditClient(
           (await outputs.siteAudit(accountId, String(id), format, { origin }))
             .body,
       ),
-    affectedUrls: (id, checkId) =>
+    affectedUrls: (id, checkId, scope) =>
       answered(async () => {
         const urls: string[] = [];
         for (let page = 1; ; page++) {
-          const query = Object.assign(new AuditPageQuery(), {
+          const query = Object.assign(new AffectedPagesQuery(), {
             page,
             per_page: AFFECTED_PER_READ,
+            ...(scope === 'template' || scope === 'page' ? { scope } : {}),
           });
           const { items } = await pages.affected(
             accountId,

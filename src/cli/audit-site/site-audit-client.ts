@@ -3,6 +3,7 @@ import type { FindingTarget } from '../../site-audits/findings/targets.js';
 import type { AuditIssueView } from '../../site-audits/site-audit-page.view.js';
 import type { SiteAuditView } from '../../site-audits/site-audit.view.js';
 
+import type { FindingScope } from '../../site-audits/findings/findings.js';
 import type { TemplateView } from '../../site-audits/templates/template.view.js';
 /**
  * What `audit-site` asks of site audits, whether over the HTTP API (here) or of the
@@ -17,10 +18,12 @@ export interface SiteAuditClient {
   cancel(id: number): Promise<void>;
   /** GET /site-audits/{id}/issues: every check that affects a page, most pages first. */
   issues(id: number): Promise<AuditIssueView[]>;
-  /** The URLs of the first `count` pages a check affects (at most 10). */
-  examples(id: number, checkId: string, count: number): Promise<string[]>;
-  /** The URLs of every page a check affects, in crawl order. */
-  affectedUrls(id: number, checkId: string): Promise<string[]>;
+  /** The URLs of every page a finding affects, in crawl order (`scope` picks a split check's finding). */
+  affectedUrls(
+    id: number,
+    checkId: string,
+    scope: FindingScope,
+  ): Promise<string[]>;
   /** GET /site-audits/{id}/issues/{check_id}/targets: each target of a link or canonical finding. */
   targets(id: number, checkId: string): Promise<FindingTarget[]>;
   /** GET /site-audits/{id}/templates: its templates and their lab metrics. */
@@ -145,15 +148,6 @@ export function httpSiteAuditClient(
       await call('POST', `/site-audits/${id}/cancel`);
     },
     issues: (id) => call('GET', `/site-audits/${id}/issues`),
-    examples: async (id, checkId, count) =>
-      (
-        await call<Array<{ url: string }>>(
-          'GET',
-          `/site-audits/${id}/issues/${encodeURIComponent(checkId)}?per_page=10`,
-        )
-      )
-        .slice(0, count)
-        .map((page) => page.url),
     targets: (id, checkId) =>
       everyPage((page) =>
         call<FindingTarget[]>(
@@ -177,14 +171,19 @@ export function httpSiteAuditClient(
       }
       return Buffer.from(await response.arrayBuffer());
     },
-    affectedUrls: async (id, checkId) =>
+    affectedUrls: async (id, checkId, scope) =>
       (
         await everyPage((page) =>
           call<Array<{ url: string }>>(
             'GET',
-            `/site-audits/${id}/issues/${encodeURIComponent(checkId)}?per_page=${AFFECTED_PER_READ}&page=${page}`,
+            `/site-audits/${id}/issues/${encodeURIComponent(checkId)}?per_page=${AFFECTED_PER_READ}&page=${page}${finding(scope)}`,
           ),
         )
       ).map((row) => row.url),
   };
+}
+
+/** The query naming which of a split check's findings (template or page) a list is of. */
+function finding(scope: FindingScope): string {
+  return scope === 'template' || scope === 'page' ? `&scope=${scope}` : '';
 }

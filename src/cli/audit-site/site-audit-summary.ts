@@ -43,7 +43,6 @@ const plural = (n: number, one: string, many = `${one}s`) =>
 export function renderSiteAudit(
   audit: SiteAuditView,
   issues: readonly AuditIssueView[],
-  examples: ReadonlyMap<string, readonly string[]>,
   {
     colour,
     where,
@@ -69,7 +68,7 @@ export function renderSiteAudit(
         : `${plural(issues.length, 'issue')}, highest priority first:`,
     ),
   );
-  lines.push(...issueLines(shown, examples, p));
+  lines.push(...issueLines(shown, p));
   if (shown.length < issues.length) {
     lines.push(
       '',
@@ -109,12 +108,8 @@ function headLines(audit: SiteAuditView, p: Palette): string[] {
   ];
 }
 
-/** Each issue shown: its mark, id, title and where it lives, its advice, a few pages. */
-function issueLines(
-  shown: readonly AuditIssueView[],
-  examples: ReadonlyMap<string, readonly string[]>,
-  p: Palette,
-): string[] {
+/** Each issue shown: its mark, id, title and where it lives, its advice, its templates, a few pages. */
+function issueLines(shown: readonly AuditIssueView[], p: Palette): string[] {
   const lines: string[] = [];
   const width = Math.max(...shown.map((issue) => issue.id.length));
   for (const issue of shown) {
@@ -124,7 +119,12 @@ function issueLines(
       `  ${mark} ${issue.id.padEnd(width)}  ${issue.title} ${p.dim(`[${issue.importance}${scope}]`)}: ${plural(issue.pages, 'page')}`,
     );
     if (issue.advice) lines.push(`      Fix: ${issue.advice}`);
-    const urls = examples.get(issue.id) ?? [];
+    for (const template of issue.templates ?? []) {
+      lines.push(
+        `      In template ${template.name}: ${template.failing} of its ${plural(template.pages, 'page')}`,
+      );
+    }
+    const urls = issue.examples.slice(0, EXAMPLES_SHOWN);
     for (const url of urls) lines.push(`      ${p.dim(url)}`);
     if (urls.length > 0 && issue.pages > urls.length) {
       lines.push(`      ${p.dim(`… and ${issue.pages - urls.length} more`)}`);

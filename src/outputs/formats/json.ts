@@ -5,7 +5,8 @@ import type { OutputFormat } from '../output-format.js';
 /**
  * The audit as `audit-site --json` has always printed it, and as a baseline is read:
  * the audit as GET /site-audits/{id} answers it, its issues with every affected page's
- * URL (and each target, for link and canonical checks), and with lab its templates.
+ * URL (and each target, for link and canonical checks), and its templates (with lab,
+ * their lab metrics).
  */
 export function auditExportOf(document: SiteAuditDocument): AuditExport {
   return {
@@ -33,7 +34,7 @@ export const JSON_FORMAT: OutputFormat = {
   mediaType: 'application/json',
   extension: 'json',
   description:
-    'A site audit, its issues with every affected URL (and targets), and with lab its templates: what `audit-site --json` prints and `--baseline` reads; a report as GET /reports/{id} answers it.',
+    'A site audit, its issues with every affected URL (and targets), and its templates (with lab metrics where measured): what `audit-site --json` prints and `--baseline` reads; a report as GET /reports/{id} answers it.',
   needs: { pagesPerFinding: 'all' },
   siteAudit: (document) => Promise.resolve(jsonOf(auditExportOf(document))),
   report: (document) => Promise.resolve(jsonOf({ report: document.report })),
