@@ -274,6 +274,17 @@ describe('findings by template', () => {
       expect(summary).toContain(
         'Template <code class="wrap">/api/{slug}</code>: 20 of its 20 pages',
       );
+      // The templates, biggest first, and each page's own.
+      expect(summary).toContain('<h2 id="templates">Templates</h2>');
+      expect(summary).toContain(
+        '<code class="wrap">/guide/{slug}</code>: 30 pages',
+      );
+      const pages = await allPages(t.as(key), auditId);
+      const api = pages.find((p) => p.url.endsWith('/api/alpha-reference'))!;
+      const pageChecks = (
+        await t.anonymous().get(`${path}/pages/${api.id}`).expect(200)
+      ).text;
+      expect(pageChecks).toContain('<dt>Template</dt><dd>/api/{slug}</dd>');
       const templatePages = (
         await t.anonymous().get(`${path}/issues/image_alt?scope=template`)
       ).text;

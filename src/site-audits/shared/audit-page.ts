@@ -12,6 +12,7 @@ import {
   gauge,
   resultsSection,
 } from '../../sharing/results-html.js';
+import type { AuditTemplate } from '../findings/findings.js';
 import type { SiteAudit } from '../site-audit.js';
 import type {
   AffectedPage,
@@ -53,6 +54,8 @@ export interface AuditSummary {
   paging: Paging;
   statusCodes: Bar[];
   depths: Bar[];
+  /** Its templates, the biggest first (empty before the judgement). */
+  templates: AuditTemplate[];
   /** The account's branding, as its share pages print it. */
   brand?: PageBrand;
 }
@@ -251,9 +254,31 @@ ${pager(base(audit), paging)}</div>
     `${header(audit, `Site audit of <span class="wrap">${escapeHtml(audit.url)}</span>`)}
 ${statusNote(audit)}${summarySection(audit, issues)}
 ${findings}
-${chartsSection(summary.statusCodes, summary.depths)}`,
+${paging.page === 1 ? templatesSection(summary.templates) : ''}${chartsSection(summary.statusCodes, summary.depths)}`,
     summary.brand,
   );
+}
+
+/** Templates the summary lists; the rest are counted. */
+const TEMPLATES_SHOWN = 10;
+
+/** The site's templates, the biggest first: where a template finding's fix is made. */
+function templatesSection(templates: AuditTemplate[]): string {
+  if (templates.length === 0) return '';
+  const more = templates.length - TEMPLATES_SHOWN;
+  return `<section>
+<h2 id="templates">Templates</h2>
+<div class="card"><p class="muted">The pages grouped by URL pattern and layout, the biggest first: a defect on nearly every page of one is one fix in it.</p>
+<ul class="templates">${templates
+    .slice(0, TEMPLATES_SHOWN)
+    .map(
+      (t) =>
+        `<li><code class="wrap">${escapeHtml(t.name)}</code>: ${t.pageCount.toLocaleString('en')} ${t.pageCount === 1 ? 'page' : 'pages'}</li>`,
+    )
+    .join(
+      '',
+    )}${more > 0 ? `<li class="muted">and ${more.toLocaleString('en')} more, of fewer pages</li>` : ''}</ul></div>
+</section>`;
 }
 
 /**
@@ -343,6 +368,7 @@ export function auditPageChecks(
     ),
     fact('Redirects to', page.redirect_to),
     fact('Content type', page.content_type),
+    fact('Template', page.template?.name ?? null),
     fact('Title', page.title),
     fact('Canonical', page.canonical),
     fact('Click depth', page.depth ?? 'none (no followed link)'),

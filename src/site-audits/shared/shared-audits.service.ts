@@ -9,6 +9,7 @@ import type {
 } from '../site-audit-pages.service.js';
 import type { FindingScope } from '../findings/findings.js';
 import { TARGETED_CHECKS } from '../findings/targets.js';
+import { PageTemplatesRepository } from '../templates/page-templates.repository.js';
 import type { FindingTarget } from '../findings/targets.js';
 import { depthBars, statusBars } from '../../common/svg-charts.js';
 import type { AuditSummary, Paging } from './audit-page.js';
@@ -35,6 +36,7 @@ export class SharedAudits {
   constructor(
     private readonly pages: SiteAuditPagesRepository,
     private readonly pageResults: SiteAuditPagesService,
+    private readonly templates: PageTemplatesRepository,
   ) {}
 
   /** The summary: its issues (a page of them, with their first pages) and its charts. */
@@ -56,9 +58,10 @@ export class SharedAudits {
         ),
       })),
     );
-    const [statusCodes, depths] = await Promise.all([
+    const [statusCodes, depths, templates] = await Promise.all([
       this.pages.statusCodeCounts(audit.id),
       this.pages.depthCounts(audit.id),
+      this.templates.templatesOf(audit.id),
     ]);
     return {
       audit,
@@ -68,6 +71,7 @@ export class SharedAudits {
       paging,
       statusCodes: statusBars(statusCodes),
       depths: depthBars(depths),
+      templates,
     };
   }
 

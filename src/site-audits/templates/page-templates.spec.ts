@@ -104,6 +104,28 @@ describe('groupTemplates', () => {
     ]);
   });
 
+  it('takes layouts that are mostly each a page’s own, under a parent of 20 pages or more, as one', () => {
+    const flat = Array.from({ length: 30 }, (_, i) =>
+      page(
+        `/chapter-${'abcdefghijklmnopqrstuvwxyzABCD'[i]}.html`,
+        `own-${i % 20}`,
+      ),
+    );
+    const templates = groupTemplates([...flat, page('/x/a', 'one')]);
+    expect(templates.map((t) => [t.name, t.pageCount])).toEqual([
+      ['/{slug}', 30],
+      ['/x/a', 1],
+    ]);
+    // 20 pages of 2 layouts: the layouts are templates.
+    const two = Array.from({ length: 20 }, (_, i) =>
+      page(`/p/${'abcdefghijklmnopqrst'[i]}-page`, i < 15 ? 'a' : 'b'),
+    );
+    expect(groupTemplates(two).map((t) => [t.name, t.pageCount])).toEqual([
+      ['/p/{slug}', 15],
+      ['/p/{slug} (layout 2)', 5],
+    ]);
+  });
+
   it('makes slugs of words with numbers in them, by their siblings', () => {
     const templates = groupTemplates(
       ['best-of-2023', 'best-of-2024', 'top-10-tips'].map((slug) =>

@@ -28,6 +28,12 @@ export interface PageTemplate {
 export const MAX_REPRESENTATIVES = 5;
 /** Distinct last segments under one parent, with one layout, that make a variable. */
 const SLUG_SIBLINGS = 3;
+/**
+ * Pages under one parent from which layouts that are mostly each a page's own (more
+ * distinct layouts than half the pages) are content, not templates: a flat tree of
+ * generated documentation (postgresql-doc-15: 1,169 pages, 847 layouts) is one template.
+ */
+const MIXED_SIBLINGS = 20;
 
 const DIGITS = /^\d+$/;
 const DATE = /^\d{4}-\d{2}(-\d{2})?$/;
@@ -58,15 +64,22 @@ export function representativeCount(pages: number): number {
 
 /** The templates of these pages, the biggest first (then by name). */
 export function groupTemplates(pages: TemplatePage[]): PageTemplate[] {
-  const shaped = pages.map((page) => ({
+  const read = pages.map((page) => ({
     page,
     segments: segmentsOf(page.url).map(segmentPattern),
   }));
+  const mixed = mixedParents(read);
+  // Under a parent whose layouts are noise, its pages' layouts are one.
+  const shaped = read.map(({ page, segments }) => ({
+    page,
+    segments,
+    layout: mixed.has(parentKey(segments)) ? null : page.skeleton,
+  }));
   // A last segment is a slug when its siblings (same parent, same layout) vary enough.
   const siblings = new Map<string, Set<string>>();
-  for (const { page, segments } of shaped) {
+  for (const { segments, layout } of shaped) {
     if (segments.length === 0) continue;
-    const key = siblingKey(segments, page.skeleton);
+    const key = siblingKey(segments, layout);
     const values = siblings.get(key) ?? new Set<string>();
     values.add(segments[segments.length - 1]);
     siblings.set(key, values);
@@ -75,20 +88,20 @@ export function groupTemplates(pages: TemplatePage[]): PageTemplate[] {
     string,
     { pattern: string; skeleton: string | null; pages: TemplatePage[] }
   >();
-  for (const { page, segments } of shaped) {
+  for (const { page, segments, layout } of shaped) {
     if (
       segments.length > 0 &&
-      (siblings.get(siblingKey(segments, page.skeleton))?.size ?? 0) >=
+      (siblings.get(siblingKey(segments, layout))?.size ?? 0) >=
         SLUG_SIBLINGS &&
       !segments[segments.length - 1].startsWith('{')
     ) {
       segments[segments.length - 1] = '{slug}';
     }
     const pattern = `/${segments.join('/')}`;
-    const key = `${pattern}\n${page.skeleton ?? ''}`;
+    const key = `${pattern}\n${layout ?? ''}`;
     const group = groups.get(key) ?? {
       pattern,
-      skeleton: page.skeleton,
+      skeleton: layout,
       pages: [],
     };
     group.pages.push(page);
@@ -142,8 +155,35 @@ function safeDecode(segment: string): string {
   }
 }
 
+function parentKey(segments: string[]): string {
+  return `${segments.slice(0, -1).join('/')}\n${segments.length}`;
+}
+
 function siblingKey(segments: string[], skeleton: string | null): string {
-  return `${segments.slice(0, -1).join('/')}\n${segments.length}\n${skeleton ?? ''}`;
+  return `${parentKey(segments)}\n${skeleton ?? ''}`;
+}
+
+/** The parents of at least 20 pages with more distinct layouts than half of them. */
+function mixedParents(
+  shaped: Array<{ page: TemplatePage; segments: string[] }>,
+): Set<string> {
+  const byParent = new Map<string, { pages: number; layouts: Set<string> }>();
+  for (const { page, segments } of shaped) {
+    if (segments.length === 0) continue;
+    const key = parentKey(segments);
+    const parent = byParent.get(key) ?? { pages: 0, layouts: new Set() };
+    parent.pages += 1;
+    parent.layouts.add(page.skeleton ?? '');
+    byParent.set(key, parent);
+  }
+  return new Set(
+    [...byParent]
+      .filter(
+        ([, { pages, layouts }]) =>
+          pages >= MIXED_SIBLINGS && layouts.size * 2 > pages,
+      )
+      .map(([key]) => key),
+  );
 }
 
 function compare(a: string, b: string): number {
