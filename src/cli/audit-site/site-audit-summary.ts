@@ -119,9 +119,15 @@ function issueLines(shown: readonly AuditIssueView[], p: Palette): string[] {
       `  ${mark} ${issue.id.padEnd(width)}  ${issue.title} ${p.dim(`[${issue.importance}${scope}]`)}: ${plural(issue.pages, 'page')}`,
     );
     if (issue.advice) lines.push(`      Fix: ${issue.advice}`);
-    for (const template of issue.templates ?? []) {
+    const templates = issue.templates ?? [];
+    for (const template of templates.slice(0, EXAMPLES_SHOWN)) {
       lines.push(
         `      In template ${template.name}: ${template.failing} of its ${plural(template.pages, 'page')}`,
+      );
+    }
+    if (templates.length > EXAMPLES_SHOWN) {
+      lines.push(
+        `      ${p.dim(`… and ${plural(templates.length - EXAMPLES_SHOWN, 'more template')}`)}`,
       );
     }
     const urls = issue.examples.slice(0, EXAMPLES_SHOWN);

@@ -34,6 +34,8 @@ export const APPENDIX_PAGES = 25;
 const CHANGES_SHOWN = 30;
 /** Templates the print lists, the biggest first; the templates route lists them all. */
 const TEMPLATES_SHOWN = 20;
+/** Templates a template finding names in the print; the rest are counted. */
+const TEMPLATES_PER_FINDING = 10;
 
 /** A site audit as the document an agency sends (docs/outputs.md, "The PDF"). */
 export function siteAuditPrint(document: SiteAuditDocument): string {
@@ -189,12 +191,21 @@ ${templatesOf(finding)}${examplesOf(finding)}
 </div>`;
 }
 
-/** A template finding's templates, each with how many of its pages fail. */
+/** A template finding's templates, each with how many of its pages fail; past 10, counted. */
 function templatesOf(finding: DocumentFinding): string {
   if (finding.templates.length === 0) return '';
+  const shown = finding.templates.slice(0, TEMPLATES_PER_FINDING);
+  const rest = finding.templates.slice(TEMPLATES_PER_FINDING);
   return `<table><thead><tr><th>Template</th><th class="n">Pages failing</th></tr></thead><tbody>
-${finding.templates.map((t) => `<tr><td><code>${escapeHtml(t.name)}</code></td><td class="n">${count(t.failing)} of ${count(t.pages)}</td></tr>`).join('\n')}
-</tbody></table>`;
+${shown.map((t) => `<tr><td><code>${escapeHtml(t.name)}</code></td><td class="n">${count(t.failing)} of ${count(t.pages)}</td></tr>`).join('\n')}
+</tbody></table>${
+    rest.length > 0
+      ? `<p class="more">and ${plural(rest.length, 'more template')}, ${plural(
+          rest.reduce((n, t) => n + t.failing, 0),
+          'page',
+        )}</p>`
+      : ''
+  }`;
 }
 
 function examplesOf(finding: DocumentFinding): string {

@@ -152,15 +152,24 @@ function reachOf(issue: AuditIssue): string {
   }
 }
 
+/** Templates a finding shows by name; the others are counted. */
+const FINDING_TEMPLATES_SHOWN = 5;
+
 /** The templates a template finding names, each with how many of its pages fail. */
 function templatesOf(issue: AuditIssue): string {
   if (issue.templates.length === 0) return '';
+  const rest = issue.templates.slice(FINDING_TEMPLATES_SHOWN);
+  const more =
+    rest.length > 0
+      ? `<li class="muted">and ${rest.length.toLocaleString('en')} more ${rest.length === 1 ? 'template' : 'templates'}, ${rest.reduce((n, t) => n + t.failing, 0).toLocaleString('en')} pages</li>`
+      : '';
   return `<ul class="templates">${issue.templates
+    .slice(0, FINDING_TEMPLATES_SHOWN)
     .map(
       (t) =>
         `<li>Template <code class="wrap">${escapeHtml(t.name)}</code>: ${t.failing.toLocaleString('en')} of its ${t.pages.toLocaleString('en')} ${t.pages === 1 ? 'page' : 'pages'}</li>`,
     )
-    .join('')}</ul>`;
+    .join('')}${more}</ul>`;
 }
 
 /** The share page of one finding's pages: a split check's template and page findings apart. */
