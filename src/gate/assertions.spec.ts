@@ -1,4 +1,5 @@
 import { AssertionsError, gateConfigOf, isPresetName } from './assertions.js';
+import { SITE_CHECKS } from '../analysis/index.js';
 import { PRESETS } from './presets.js';
 
 const ids = (given: unknown) =>
@@ -15,10 +16,49 @@ describe('gateConfigOf', () => {
     );
     expect(config.assertions[0]).toEqual({
       kind: 'check',
-      id: 'broken_link',
+      id: 'duplicate_title',
       level: 'error',
       maxLength: 0,
     });
+  });
+
+  it('builds the presets from the checks: every site check at the level it declares, and the page essentials', () => {
+    const levels = Object.fromEntries(
+      gateConfigOf('seo:recommended', 'test').assertions.map((a) => [
+        a.id,
+        a.level,
+      ]),
+    );
+    expect(levels).toEqual({
+      duplicate_title: 'error',
+      broken_link: 'error',
+      redirect_loop: 'error',
+      canonical_broken: 'error',
+      duplicate_description: 'warn',
+      duplicate_content: 'warn',
+      redirected_link: 'warn',
+      redirect_chain: 'warn',
+      canonical_redirect: 'warn',
+      canonical_chain: 'warn',
+      orphan_page: 'warn',
+      sitemap_not_indexable: 'warn',
+      hreflang_no_return: 'warn',
+      deep_page: 'warn',
+      title: 'warn',
+      meta_description: 'warn',
+      h1: 'warn',
+      site_score: 'warn',
+    });
+    for (const check of SITE_CHECKS) {
+      expect(PRESETS['seo:recommended'][check.id]).toEqual([
+        check.gate,
+        { maxLength: 0 },
+      ]);
+      expect(PRESETS['seo:strict'][check.id]).toEqual([
+        'error',
+        { maxLength: 0 },
+      ]);
+    }
   });
 
   it('makes every assertion of the strict preset an error', () => {

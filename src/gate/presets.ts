@@ -1,39 +1,34 @@
+import { CHECKS, SITE_CHECKS } from '../analysis/index.js';
 import type { AssertionEntry } from './assertion-entry.js';
 
 /**
- * The presets `--assert` names, documented in the README and docs/site-audits.md.
- * `seo:recommended` stops a build on what breaks crawling for every visitor (links and
- * canonicals to pages that are gone, redirect loops, titles shared by pages) and warns on
- * the rest; `seo:strict` stops it on any site check and on the SEO essentials of a page.
+ * The presets `--assert` names, documented in the README and docs/site-audits.md, built
+ * from the checks: each site check declares its level in the recommended preset (`gate`:
+ * an error where what it finds breaks crawling for every visitor, a warning for the
+ * rest), and the page essentials (`gate: 'warn'`) are warnings; `seo:strict` makes every
+ * one an error. A new check is in them by its declaration, not by a list here.
  */
 
-/** The site checks that are warnings in the recommended preset and errors in the strict one. */
-const SITE_CHECKS_TO_WARN = [
-  'duplicate_description',
-  'duplicate_content',
-  'redirected_link',
-  'redirect_chain',
-  'canonical_redirect',
-  'canonical_chain',
-  'orphan_page',
-  'sitemap_not_indexable',
-  'hreflang_no_return',
-  'deep_page',
-] as const;
-
-/** The page checks without which a page is hard to find or to show in results. */
-const PAGE_ESSENTIALS = ['title', 'meta_description', 'h1'] as const;
+/** Errors before warnings, each in the catalogue's order: outputs list them so. */
+const BY_LEVEL = [
+  ...SITE_CHECKS.filter((check) => check.gate === 'error'),
+  ...SITE_CHECKS.filter((check) => check.gate === 'warn'),
+];
 
 const RECOMMENDED: Record<string, AssertionEntry> = {
-  broken_link: ['error', { maxLength: 0 }],
-  redirect_loop: ['error', { maxLength: 0 }],
-  canonical_broken: ['error', { maxLength: 0 }],
-  duplicate_title: ['error', { maxLength: 0 }],
   ...Object.fromEntries(
-    SITE_CHECKS_TO_WARN.map((id) => [id, ['warn', { maxLength: 0 }]]),
+    BY_LEVEL.map((check): [string, AssertionEntry] => [
+      check.id,
+      [check.gate, { maxLength: 0 }],
+    ]),
   ),
   ...Object.fromEntries(
-    PAGE_ESSENTIALS.map((id) => [id, ['warn', { maxLength: 0 }]]),
+    CHECKS.filter((check) => check.gate).map(
+      (check): [string, AssertionEntry] => [
+        check.id,
+        [check.gate!, { maxLength: 0 }],
+      ],
+    ),
   ),
   site_score: ['warn', { minScore: 50 }],
 };

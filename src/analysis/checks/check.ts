@@ -27,6 +27,11 @@ export interface Check {
   readonly advice: string;
   /** Run only on a page rendered in a browser (render: true): it compares the rendered DOM with the raw HTML. */
   readonly onlyRendered?: boolean;
+  /**
+   * `warn`: one of the essentials without which a page is hard to find or to show in
+   * results, which the SEO gate's presets assert on (a warning in the recommended one).
+   */
+  readonly gate?: 'warn';
   run(page: ParsedPage, snapshot: Snapshot): CheckOutcome;
 }
 

@@ -56,6 +56,7 @@ function titleTexts(page: ParsedPage): string[] {
 
 export const title: Check = notOnRedirectStubs({
   id: 'title',
+  gate: 'warn',
   category: 'seo',
   importance: 'high',
   title: 'Title tag',
@@ -73,6 +74,7 @@ export const title: Check = notOnRedirectStubs({
 
 export const metaDescription: Check = notOnRedirectStubs({
   id: 'meta_description',
+  gate: 'warn',
   category: 'seo',
   importance: 'high',
   title: 'Meta description',
@@ -105,6 +107,7 @@ function headingText(heading: Element): string {
 
 export const h1: Check = notOnRedirectStubs({
   id: 'h1',
+  gate: 'warn',
   category: 'seo',
   // Google reads headings to understand a page and may build a title link from one, but ranks pages whatever their headings: the title weighs more.
   importance: 'medium',

@@ -34,6 +34,7 @@ export const canonicalBroken: SiteCheck = {
   id: 'canonical_broken',
   title: 'Canonical to a broken page',
   importance: 'high',
+  gate: 'error',
   affectedPage: 'the page',
   affectsWhen:
     'An HTML page names as canonical another page of the crawl answered 4xx or 5xx or whose fetch failed; a canonical out of scope or not requested is not judged; the value is the canonical URL with its `status_code` or `error`.',
@@ -55,6 +56,7 @@ export const canonicalRedirect: SiteCheck = {
   id: 'canonical_redirect',
   title: 'Canonical to a redirect',
   importance: 'medium',
+  gate: 'warn',
   affectedPage: 'the page',
   affectsWhen:
     'An HTML page names as canonical another page of the crawl answered 3xx; the value is the canonical URL with its `status_code` and `redirect_to`.',
@@ -76,6 +78,7 @@ export const canonicalChain: SiteCheck = {
   id: 'canonical_chain',
   title: 'Canonical chain',
   importance: 'medium',
+  gate: 'warn',
   affectedPage: 'the page',
   affectsWhen:
     "An HTML page A names as canonical another HTML page B whose own canonical is neither absent nor B (two pages naming each other included); the value is B's URL and B's canonical.",

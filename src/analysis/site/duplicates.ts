@@ -65,6 +65,7 @@ export const duplicateTitle: SiteCheck = {
   id: 'duplicate_title',
   title: 'Duplicate title',
   importance: 'medium',
+  gate: 'error',
   affectedPage: 'every page of a group',
   affectsWhen: `Two or more indexable pages have the same non-empty \`<title>\` once whitespace is collapsed and trimmed and case is folded; the value is the page's title, how many pages share it and up to ${DUPLICATE_OTHERS_MAX} of their other URLs.`,
   advice:
@@ -81,6 +82,7 @@ export const duplicateDescription: SiteCheck = {
   id: 'duplicate_description',
   title: 'Duplicate meta description',
   importance: 'medium',
+  gate: 'warn',
   affectedPage: 'every page of a group',
   affectsWhen: `Two or more indexable pages have the same non-empty meta description once whitespace is collapsed and trimmed and case is folded; the value is the page's description, how many pages share it and up to ${DUPLICATE_OTHERS_MAX} of their other URLs.`,
   advice:
@@ -97,6 +99,7 @@ export const duplicateContent: SiteCheck = {
   id: 'duplicate_content',
   title: 'Duplicate content',
   importance: 'medium',
+  gate: 'warn',
   affectedPage: 'every page of a group',
   affectsWhen: `Two or more indexable pages of at least ${DUPLICATE_CONTENT_MIN_WORDS} words have the same visible body text once whitespace is collapsed and case is folded; the value is the page's word count, how many pages share the text and up to ${DUPLICATE_OTHERS_MAX} of their other URLs.`,
   advice:

@@ -14,6 +14,7 @@ export const hreflangNoReturn: SiteCheck = {
   id: 'hreflang_no_return',
   title: 'hreflang without return link',
   importance: 'medium',
+  gate: 'warn',
   affectedPage: 'the page',
   affectsWhen: `An HTML page A names as hreflang alternate another HTML page B of the crawl whose own alternates do not name A; an alternate out of scope, not requested or not an HTML page is not judged; the value lists up to ${HREFLANG_ALTERNATES_MAX} such alternates, each with the language A gives it.`,
   advice:

@@ -93,6 +93,12 @@ export interface SiteCheck {
   affectsWhen: string;
   /** What to change, for people. */
   advice: string;
+  /**
+   * Its level in the SEO gate's recommended preset: `error` where what it finds breaks
+   * crawling for every visitor (links and canonicals to pages that are gone, loops, titles
+   * shared by pages), `warn` for the rest. The strict preset makes every one an error.
+   */
+  gate: 'error' | 'warn';
   /** The pages it affects, each once, in page id order. */
   run(crawl: SiteCrawlFacts): SiteCheckFinding[];
 }
