@@ -16,7 +16,7 @@ describe('gateConfigOf', () => {
     );
     expect(config.assertions[0]).toEqual({
       kind: 'check',
-      id: 'duplicate_title',
+      id: 'broken_link',
       level: 'error',
       maxLength: 0,
     });
@@ -30,10 +30,10 @@ describe('gateConfigOf', () => {
       ]),
     );
     expect(levels).toEqual({
-      duplicate_title: 'error',
       broken_link: 'error',
       redirect_loop: 'error',
       canonical_broken: 'error',
+      duplicate_title: 'error',
       duplicate_description: 'warn',
       duplicate_content: 'warn',
       redirected_link: 'warn',
@@ -49,6 +49,27 @@ describe('gateConfigOf', () => {
       h1: 'warn',
       site_score: 'warn',
     });
+    // In this order, the outputs' too: the errors, the most important first; the warnings.
+    expect(Object.keys(levels)).toEqual([
+      'broken_link',
+      'redirect_loop',
+      'canonical_broken',
+      'duplicate_title',
+      'duplicate_description',
+      'duplicate_content',
+      'redirected_link',
+      'redirect_chain',
+      'canonical_redirect',
+      'canonical_chain',
+      'orphan_page',
+      'sitemap_not_indexable',
+      'hreflang_no_return',
+      'deep_page',
+      'title',
+      'meta_description',
+      'h1',
+      'site_score',
+    ]);
     for (const check of SITE_CHECKS) {
       expect(PRESETS['seo:recommended'][check.id]).toEqual([
         check.gate,

@@ -9,9 +9,16 @@ import type { AssertionEntry } from './assertion-entry.js';
  * one an error. A new check is in them by its declaration, not by a list here.
  */
 
-/** Errors before warnings, each in the catalogue's order: outputs list them so. */
+const IMPORTANCE_RANK = { high: 0, medium: 1, low: 2 } as const;
+
+/**
+ * Errors before warnings, outputs list them so: the errors the most important first,
+ * each level in the catalogue's order otherwise.
+ */
 const BY_LEVEL = [
-  ...SITE_CHECKS.filter((check) => check.gate === 'error'),
+  ...SITE_CHECKS.filter((check) => check.gate === 'error').sort(
+    (a, b) => IMPORTANCE_RANK[a.importance] - IMPORTANCE_RANK[b.importance],
+  ),
   ...SITE_CHECKS.filter((check) => check.gate === 'warn'),
 ];
 
