@@ -43,9 +43,30 @@ describe('judgeSite', () => {
     htmlPage(19, '/canon-mid', { canonical: url('/') }),
     htmlPage(20, '/orphan', { depth: null, inSitemap: true }),
     answeredPage(21, '/sitemap-404', 404, { depth: null, inSitemap: true }),
-    htmlPage(22, '/en/', { hreflang: [{ lang: 'fr', url: url('/fr/') }] }),
+    htmlPage(22, '/en/', {
+      hreflang: [
+        { lang: 'en', url: url('/en/') },
+        { lang: 'fr', url: url('/fr/') },
+      ],
+    }),
     htmlPage(23, '/fr/'),
     htmlPage(24, '/deep', { depth: 6 }),
+    htmlPage(25, '/de/', { hreflang: [{ lang: 'de-XX', url: url('/de/') }] }),
+    htmlPage(26, '/es/', {
+      hreflang: [
+        { lang: 'es', url: url('/es/') },
+        { lang: 'en', url: url('/moved') },
+      ],
+    }),
+    htmlPage(27, '/it/', {
+      hreflang: [{ lang: 'en', url: 'https://example.org/' }],
+    }),
+    htmlPage(28, '/pt/', {
+      hreflang: [
+        { lang: 'pt', url: url('/pt/') },
+        { lang: 'es', url: url('/pt/') },
+      ],
+    }),
   ];
   const links: LinkSpec[] = [
     ...[2, 3, 4, 5, 6, 7, 8, 10, 12, 14, 16, 17, 18, 19, 22, 23, 24].map(
@@ -73,6 +94,10 @@ describe('judgeSite', () => {
       orphan_page: [20],
       sitemap_not_indexable: [21],
       hreflang_no_return: [22],
+      hreflang_invalid_code: [25],
+      hreflang_bad_target: [26],
+      hreflang_no_self: [27],
+      hreflang_conflict: [28],
       deep_page: [24],
     });
   });

@@ -16,11 +16,15 @@ const TABLE = [
   ['orphan_page', 'medium', 'the page'],
   ['sitemap_not_indexable', 'medium', 'the page'],
   ['hreflang_no_return', 'medium', 'the page'],
+  ['hreflang_invalid_code', 'medium', 'the page'],
+  ['hreflang_bad_target', 'medium', 'the page'],
+  ['hreflang_no_self', 'low', 'the page'],
+  ['hreflang_conflict', 'medium', 'the page'],
   ['deep_page', 'low', 'the page'],
 ];
 
 describe('the site check registry', () => {
-  it("holds exactly the 14 site checks of the contract, in its table's order, with their affected page", () => {
+  it("holds exactly the 18 site checks of the contract, in its table's order, with their affected page", () => {
     expect(
       SITE_CHECKS.map((check) => [
         check.id,

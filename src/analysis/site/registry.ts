@@ -1,7 +1,7 @@
 import { CANONICAL_CHECKS } from './canonicals.js';
 import { deepPage } from './depth.js';
 import { DUPLICATE_CHECKS } from './duplicates.js';
-import { hreflangNoReturn } from './hreflang.js';
+import { HREFLANG_CHECKS } from './hreflang.js';
 import { INTERNAL_LINK_CHECKS } from './internal-links.js';
 import { REDIRECT_CHECKS } from './redirects.js';
 import type { SiteCheck } from './site-crawl.js';
@@ -28,6 +28,6 @@ export const SITE_CHECKS: readonly SiteCheck[] = [
   ...REDIRECT_CHECKS,
   ...CANONICAL_CHECKS,
   ...SITEMAP_CHECKS,
-  hreflangNoReturn,
+  ...HREFLANG_CHECKS,
   deepPage,
 ];
