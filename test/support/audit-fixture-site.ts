@@ -109,16 +109,21 @@ function pages(out: string): Record<string, PageSpec> {
         ['fr', '/fr'],
       ],
     },
-    '/fr': {},
+    // An invalid code, for an alternate out of scope: not itself either.
+    '/fr': { hreflang: [['en-UK', `${out}/en`]] },
+    // An alternate that redirects.
     '/de': {
       hreflang: [
         ['de', '/de'],
         ['es', '/es'],
+        ['it', '/old'],
       ],
     },
+    // Itself for two languages.
     '/es': {
       hreflang: [
         ['es', '/es'],
+        ['pt', '/es'],
         ['de', '/de'],
       ],
     },
@@ -313,6 +318,10 @@ export const EXPECTED_SITE_CHECKS: Record<string, string[]> = {
     '/orphan-noindex',
   ],
   hreflang_no_return: ['/en'],
+  hreflang_invalid_code: ['/fr'],
+  hreflang_bad_target: ['/de'],
+  hreflang_no_self: ['/fr'],
+  hreflang_conflict: ['/es'],
   deep_page: ['/level5'],
 };
 
