@@ -31,6 +31,11 @@ describe('the generated site of the site-audit bench', () => {
     expect(truth.sitemap_not_indexable.has('/orphan-noindex/0')).toBe(true);
     expect(truth.sitemap_not_indexable.has('/files/0.pdf')).toBe(false);
     expect(truth.hreflang_no_return.size).toBe(1);
+    // Each hreflang defect on its own page, and on no other.
+    expect([...truth.hreflang_invalid_code]).toEqual(['/intl/0/es']);
+    expect([...truth.hreflang_bad_target]).toEqual(['/intl/0/it']);
+    expect([...truth.hreflang_no_self]).toEqual(['/intl/0/nl']);
+    expect([...truth.hreflang_conflict]).toEqual(['/intl/0/pt']);
     expect(truth.redirect_chain.has('/chain/0/2')).toBe(false);
   });
 

@@ -193,6 +193,40 @@ export function generateSite(pages: number): GeneratedSite {
         ],
       }),
     );
+    // hreflang defects, each alone: an invalid code, an alternate that redirects, no self
+    // reference, one URL for two languages (the alternates that are no HTML page need
+    // no return).
+    extra(
+      `/intl/${g}/es`,
+      htmlPage(n(), {
+        hreflang: [
+          ['es', `/intl/${g}/es`],
+          ['en-UK', `/files/${g}.pdf`],
+        ],
+      }),
+    );
+    extra(
+      `/intl/${g}/it`,
+      htmlPage(n(), {
+        hreflang: [
+          ['it', `/intl/${g}/it`],
+          ['en', `/moved/${g}`],
+        ],
+      }),
+    );
+    extra(
+      `/intl/${g}/nl`,
+      htmlPage(n(), { hreflang: [['de', `/files/${g}.pdf`]] }),
+    );
+    extra(
+      `/intl/${g}/pt`,
+      htmlPage(n(), {
+        hreflang: [
+          ['pt', `/intl/${g}/pt`],
+          ['es', `/intl/${g}/pt`],
+        ],
+      }),
+    );
     // Duplicate content: two copies of 60 words; two of 10 words (too short, a control).
     const copy = sharedText(g);
     extra(`/copy/${g}/a`, htmlPage(n(), { text: copy }));
@@ -217,6 +251,13 @@ export function generateSite(pages: number): GeneratedSite {
       linkFrom(3, `/chain-out/${g}/1`, `/loop/${g}/in`, `/private/${g}`);
       linkFrom(4, `/copy/${g}/a`, `/copy/${g}/b`);
       linkFrom(5, `/short/${g}/a`, `/short/${g}/b`);
+      linkFrom(
+        20,
+        `/intl/${g}/es`,
+        `/intl/${g}/it`,
+        `/intl/${g}/nl`,
+        `/intl/${g}/pt`,
+      );
       if (g === 0) linkFrom(6, '/reset/0');
       const title = host(7).title;
       host(8).title = `  ${title.toUpperCase()}  `;
@@ -487,6 +528,32 @@ export function expectedSiteChecks(
         flag('hreflang_no_return', page.path);
       }
     }
+    if (hreflang.some(([lang]) => INVALID_HREFLANG.has(lang))) {
+      flag('hreflang_invalid_code', page.path);
+    }
+    for (const [, path] of hreflang) {
+      const alternate = pages.get(path);
+      if (path === page.path || alternate === undefined || alternate.blocked)
+        continue;
+      if (
+        answerOf(alternate) !== 'success' ||
+        (isHtml(alternate) && !indexable(alternate))
+      ) {
+        flag('hreflang_bad_target', page.path);
+      }
+    }
+    if (hreflang.length > 0 && !hreflang.some(([, p]) => p === page.path)) {
+      flag('hreflang_no_self', page.path);
+    }
+    const languagesByUrl = new Map<string, Set<string>>();
+    for (const [lang, path] of hreflang) {
+      const languages = languagesByUrl.get(path) ?? new Set<string>();
+      languages.add(lang.toLowerCase().split('-')[0]);
+      languagesByUrl.set(path, languages);
+    }
+    if ([...languagesByUrl.values()].some((languages) => languages.size > 1)) {
+      flag('hreflang_conflict', page.path);
+    }
     if (indexable(page) && page.depth !== null && page.depth > 4) {
       flag('deep_page', page.path);
     }
@@ -506,6 +573,9 @@ export function expectedSiteChecks(
   }
   return found;
 }
+
+/** The hreflang codes the site seeds as invalid; every other code it writes is valid. */
+const INVALID_HREFLANG = new Set(['en-UK']);
 
 /** Reached by a followed link, a redirect, a canonical, an hreflang or the sitemap: requested. */
 function reachedOtherwise(
