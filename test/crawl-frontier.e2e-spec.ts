@@ -1,3 +1,5 @@
+import { PAGE_FACT_NAMES, pageFact } from '../src/analysis/index.js';
+import type { RecordedPageFacts } from '../src/analysis/index.js';
 import { urlHash } from '../src/crawler/crawl.js';
 import { bareRecord } from '../src/crawler/frontier/crawl-records.js';
 import type {
@@ -178,6 +180,53 @@ describe('the frontier under concurrent settles', () => {
         [auditId],
       );
     expect(after).toBe(links);
+  });
+
+  it('stores every fact of the page-fact table in its column, as a site check reads it back', async () => {
+    // A fact whose migration is missing, or whose column type differs, fails here.
+    const columns: Array<{ column_name: string; udt_name: string }> =
+      await t.dataSource.query(
+        `SELECT column_name, udt_name FROM information_schema.columns
+         WHERE table_name = 'site_audit_urls'`,
+      );
+    const types = new Map(columns.map((c) => [c.column_name, c.udt_name]));
+    const udt = {
+      int: 'int4',
+      text: 'text',
+      boolean: 'bool',
+      jsonb: 'jsonb',
+      'text[]': '_text',
+    };
+    for (const name of PAGE_FACT_NAMES) {
+      const { column, sql } = pageFact(name);
+      expect([name, types.get(column)]).toEqual([name, udt[sql]]);
+    }
+    const pages = await runningAudit();
+    const facts = {
+      title: 'A title',
+      metaDescription: 'A description',
+      canonical: `${SITE}/p0`,
+      noindex: true,
+      indexable: false,
+      hreflang: [{ lang: 'en-GB', url: `${SITE}/p0` }],
+      words: 321,
+      textDigest: 'digest',
+      skeleton: 'layout',
+      robots: ['noindex', 'max-snippet:20'],
+    } satisfies RecordedPageFacts;
+    const reading = readingOf(0);
+    await frontier.settle([
+      {
+        page: pages[0],
+        reading: { ...reading, record: { ...reading.record, ...facts } },
+      },
+    ]);
+    const [row]: Array<Record<string, unknown>> = await t.dataSource.query(
+      `SELECT ${PAGE_FACT_NAMES.map((name) => `${pageFact(name).column} AS "${name}"`).join(', ')}
+       FROM site_audit_urls WHERE key = $1`,
+      [pages[0].key],
+    );
+    expect(row).toEqual(facts);
   });
 
   it('keeps for each URL its earliest breadth-first place, whatever the order of the settles', async () => {

@@ -109,6 +109,20 @@ export type {
   AuditProbePlan,
 } from './site/audit-page.js';
 export {
+  JUDGED_FACT_NAMES,
+  PAGE_FACT_NAMES,
+  judgedValue,
+  pageFact,
+  unreadPageFacts,
+} from './site/page-facts.js';
+export type {
+  AnyPageFact,
+  JudgedPageFacts,
+  PageFactName,
+  ReadPageFacts,
+  RecordedPageFacts,
+} from './site/page-facts.js';
+export {
   compactResults,
   expandResults,
   rejudgeProbes,

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { gatherFetched } from '../fetch/gather.js';
 import type { SiteFacts } from '../fetch/gather.js';
 import type { FetchedResponse } from '../fetch/guarded-client.js';
@@ -7,17 +6,13 @@ import { httpTwinOf } from '../fetch/probes.js';
 import { judge } from '../judge.js';
 import { PROBE_LIMITS } from '../options.js';
 import type { AnalysisResults, RenderedDom, TargetProbe } from '../types.js';
-import {
-  agreedCanonical,
-  canonicalDeclarations,
-  hreflangDeclarations,
-} from '../declared-urls.js';
 import { anchors, linkTarget } from '../links.js';
-import { elementsOf, textOf, tokensOf } from '../parse.js';
+import { textOf, tokensOf } from '../parse.js';
 import type { ParsedPage } from '../parse.js';
-import { forbidsFollowing, forbidsIndexing, robotsMetas } from '../robots.js';
+import { forbidsFollowing } from '../robots.js';
 import { normaliseUrl } from './crawl-scope.js';
-import { skeletonDigestOf } from './page-skeleton.js';
+import { readPageFacts } from './page-facts.js';
+import type { ReadPageFacts } from './page-facts.js';
 
 /** An `<a href>` of the page's body with an http(s) target, as a crawl reads it. */
 export interface AuditLink {
@@ -29,24 +24,10 @@ export interface AuditLink {
   followed: boolean;
 }
 
-/** What a site audit keeps of an HTML page, besides its page checks. */
-export interface AuditPageFacts {
-  title: string | null;
-  metaDescription: string | null;
-  /** The agreed canonical URL (tags and Link header), normalised; null when none or none agreed. */
-  canonical: string | null;
-  /** A noindex directive in meta robots or X-Robots-Tag. */
-  noindex: boolean;
+/** What a site audit reads of an HTML page, besides its page checks: the facts of the table (page-facts.ts) and its links. */
+export interface AuditPageFacts extends ReadPageFacts {
   /** A nofollow directive in meta robots or X-Robots-Tag: none of the page's links are followed. */
   nofollow: boolean;
-  /** The robots directives of the page (X-Robots-Tag, then meta robots), as a canonical probe carries them. */
-  robots: string[];
-  hreflang: Array<{ lang: string; url: string }>;
-  words: number;
-  /** SHA-256 of the visible body text, whitespace collapsed and case-folded. */
-  textDigest: string;
-  /** A digest of the body's layout (page-skeleton): pages of one template share it. */
-  skeleton: string;
   /** The page's links, each target once, in the order they first appear. */
   links: AuditLink[];
   /** An anchor text was longer than ANCHOR_MAX and is kept cut. */
@@ -147,22 +128,10 @@ export function auditPageFacts(
   finalUrl: string,
   headers: Record<string, string>,
 ): AuditPageFacts {
-  const robots = [
-    ...(headers['x-robots-tag'] ? [headers['x-robots-tag']] : []),
-    ...robotsMetas(page).map((meta) => meta.attribs.content ?? ''),
-  ];
-  const nofollow = robots.some((directives) => forbidsFollowing(directives));
-  const [title] = page.titles;
-  const description = elementsOf(page, 'meta').find(
-    (meta) => meta.attribs.name?.trim().toLowerCase() === 'description',
+  const facts = readPageFacts(page, finalUrl, headers);
+  const nofollow = facts.robots.some((directives) =>
+    forbidsFollowing(directives),
   );
-  const canonical = agreedCanonical(
-    canonicalDeclarations(page, headers, finalUrl),
-  );
-  const hreflang = hreflangDeclarations(page).flatMap(({ lang, url }) => {
-    const normalised = url ? normaliseUrl(url.href) : null;
-    return normalised ? [{ lang, url: normalised }] : [];
-  });
   // One link a target: the first anchor text, followed if any link to it is.
   const byUrl = new Map<string, AuditLink>();
   let anchorsCut = false;
@@ -181,23 +150,5 @@ export function auditPageFacts(
     byUrl.set(url, { url, anchor: text.slice(0, ANCHOR_MAX), followed });
   }
   const links = [...byUrl.values()];
-  return {
-    title: title ? collapse(textOf(title)) : null,
-    metaDescription:
-      description?.attribs.content !== undefined
-        ? collapse(description.attribs.content)
-        : null,
-    canonical: canonical ? normaliseUrl(canonical.href) : null,
-    noindex: robots.some((directives) => forbidsIndexing(directives)),
-    nofollow,
-    robots,
-    hreflang,
-    words: page.wordCount,
-    textDigest: createHash('sha256')
-      .update(collapse(page.visibleText).toLowerCase())
-      .digest('base64url'),
-    skeleton: skeletonDigestOf(page),
-    links,
-    anchorsCut,
-  };
+  return { ...facts, nofollow, links, anchorsCut };
 }

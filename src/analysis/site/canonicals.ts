@@ -35,6 +35,7 @@ export const canonicalBroken: SiteCheck = {
   title: 'Canonical to a broken page',
   importance: 'high',
   gate: 'error',
+  facts: ['canonical'],
   affectedPage: 'the page',
   affectsWhen:
     'An HTML page names as canonical another page of the crawl answered 4xx or 5xx or whose fetch failed; a canonical out of scope or not requested is not judged; the value is the canonical URL with its `status_code` or `error`.',
@@ -57,6 +58,7 @@ export const canonicalRedirect: SiteCheck = {
   title: 'Canonical to a redirect',
   importance: 'medium',
   gate: 'warn',
+  facts: ['canonical'],
   affectedPage: 'the page',
   affectsWhen:
     'An HTML page names as canonical another page of the crawl answered 3xx; the value is the canonical URL with its `status_code` and `redirect_to`.',
@@ -79,6 +81,7 @@ export const canonicalChain: SiteCheck = {
   title: 'Canonical chain',
   importance: 'medium',
   gate: 'warn',
+  facts: ['canonical'],
   affectedPage: 'the page',
   affectsWhen:
     "An HTML page A names as canonical another HTML page B whose own canonical is neither absent nor B (two pages naming each other included); the value is B's URL and B's canonical.",

@@ -13,6 +13,7 @@ export const deepPage: SiteCheck = {
   title: 'Deep page',
   importance: 'low',
   gate: 'warn',
+  facts: ['noindex', 'canonical'],
   affectedPage: 'the page',
   affectsWhen: `An indexable page is more than ${DEEP_PAGE_MAX_DEPTH} followed links away from the start page; a page reached only through a sitemap, a canonical or an hreflang has no depth and is not judged; the value is the depth.`,
   advice: `Bring the page within ${DEEP_PAGE_MAX_DEPTH} clicks of the home page: link to it from a hub, a category or related pages.`,

@@ -66,6 +66,7 @@ export const duplicateTitle: SiteCheck = {
   title: 'Duplicate title',
   importance: 'medium',
   gate: 'error',
+  facts: ['noindex', 'canonical', 'title'],
   affectedPage: 'every page of a group',
   affectsWhen: `Two or more indexable pages have the same non-empty \`<title>\` once whitespace is collapsed and trimmed and case is folded; the value is the page's title, how many pages share it and up to ${DUPLICATE_OTHERS_MAX} of their other URLs.`,
   advice:
@@ -83,6 +84,7 @@ export const duplicateDescription: SiteCheck = {
   title: 'Duplicate meta description',
   importance: 'medium',
   gate: 'warn',
+  facts: ['noindex', 'canonical', 'metaDescription'],
   affectedPage: 'every page of a group',
   affectsWhen: `Two or more indexable pages have the same non-empty meta description once whitespace is collapsed and trimmed and case is folded; the value is the page's description, how many pages share it and up to ${DUPLICATE_OTHERS_MAX} of their other URLs.`,
   advice:
@@ -100,6 +102,7 @@ export const duplicateContent: SiteCheck = {
   title: 'Duplicate content',
   importance: 'medium',
   gate: 'warn',
+  facts: ['noindex', 'canonical', 'words', 'textDigest'],
   affectedPage: 'every page of a group',
   affectsWhen: `Two or more indexable pages of at least ${DUPLICATE_CONTENT_MIN_WORDS} words have the same visible body text once whitespace is collapsed and case is folded; the value is the page's word count, how many pages share the text and up to ${DUPLICATE_OTHERS_MAX} of their other URLs.`,
   advice:

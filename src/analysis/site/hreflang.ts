@@ -22,6 +22,7 @@ export const hreflangNoReturn: SiteCheck = {
   title: 'hreflang without return link',
   importance: 'medium',
   gate: 'warn',
+  facts: ['hreflang'],
   affectedPage: 'the page',
   affectsWhen: `An HTML page A names as hreflang alternate another HTML page B of the crawl whose own alternates do not name A; an alternate out of scope, not requested or not an HTML page is not judged; the value lists up to ${HREFLANG_ALTERNATES_MAX} such alternates, each with the language A gives it.`,
   advice:
@@ -61,6 +62,7 @@ export const hreflangInvalidCode: SiteCheck = {
   title: 'hreflang with an invalid language code',
   importance: 'medium',
   gate: 'warn',
+  facts: ['hreflang'],
   affectedPage: 'the page',
   affectsWhen: `An HTML page declares an hreflang alternate whose value is neither \`x-default\` nor a language with an optional script and region (\`en\`, \`en-GB\`, \`zh-Hant-TW\`, case aside), each known to the IANA language subtag registry and not deprecated there (\`en-UK\` is not: the United Kingdom is \`GB\`); the value lists up to ${HREFLANG_ALTERNATES_MAX} such alternates, each with its value, URL and the reason.`,
   advice:
@@ -88,6 +90,7 @@ export const hreflangBadTarget: SiteCheck = {
   title: 'hreflang alternate not indexable',
   importance: 'medium',
   gate: 'warn',
+  facts: ['noindex', 'canonical', 'hreflang'],
   affectedPage: 'the page',
   affectsWhen: `An HTML page names as hreflang alternate another page of the crawl that is not indexable, for the reason each names: \`redirect\` (3xx), \`client_error\` (4xx), \`server_error\` (5xx), \`failed\` (the fetch failed), \`noindex\` or \`canonicalised\` (its canonical names another URL); an alternate out of scope, not requested, or answered 2xx without being an HTML page is not judged; the value lists up to ${HREFLANG_ALTERNATES_MAX} such alternates, each with the language the page gives it, its status code and the reason.`,
   advice:
@@ -122,6 +125,7 @@ export const hreflangNoSelf: SiteCheck = {
   title: 'hreflang without a self reference',
   importance: 'low',
   gate: 'warn',
+  facts: ['hreflang'],
   affectedPage: 'the page',
   affectsWhen: `An HTML page declares hreflang alternates and none of them names the page itself; the value lists up to ${HREFLANG_ALTERNATES_MAX} of the alternates it declares.`,
   advice:
@@ -153,6 +157,7 @@ export const hreflangConflict: SiteCheck = {
   title: 'hreflang URL for several languages',
   importance: 'medium',
   gate: 'warn',
+  facts: ['hreflang'],
   affectedPage: 'the page',
   affectsWhen: `An HTML page's hreflang alternates give one URL two or more different languages (\`en\` and \`fr\`; case aside; regions of one language, as \`de\` and \`de-AT\`, and \`x-default\` may share a URL); the value lists up to ${HREFLANG_ALTERNATES_MAX} such URLs, each with the codes the page gives it.`,
   advice:

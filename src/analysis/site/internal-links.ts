@@ -68,6 +68,7 @@ export const brokenLink: SiteCheck = {
   title: 'Broken internal links',
   importance: 'high',
   gate: 'error',
+  facts: [],
   affectedPage: 'the linking page',
   affectsWhen: `The page links (followed or nofollow) to a page of the crawl answered 4xx or 5xx or whose fetch failed (the page check \`broken_links\` leaves such links to this check, and judges links to a redirect and to other sites); a link to a URL the crawl did not request (out of scope, disallowed by robots.txt, past \`max_pages\`) is not judged; the value lists up to ${LINK_TARGETS_MAX} targets, each with its \`status_code\` or \`error\` and the first non-empty anchor text of the page's links to it.`,
   advice:
@@ -121,6 +122,7 @@ export const redirectedLink: SiteCheck = {
   title: 'Links to redirects',
   importance: 'low',
   gate: 'warn',
+  facts: [],
   affectedPage: 'the linking page',
   affectsWhen: `The page links (followed or nofollow) to a page of the crawl answered 3xx; the value lists up to ${LINK_TARGETS_MAX} targets, each with its \`status_code\` and \`redirect_to\`.`,
   advice:

@@ -7,6 +7,8 @@ import {
 } from '../../../test/support/site-crawl-fixture.js';
 import type { LinkSpec } from '../../../test/support/site-crawl-fixture.js';
 import { judgeSite } from './judge-site.js';
+import { JUDGED_FACT_NAMES, PAGE_FACT_NAMES } from './page-facts.js';
+import type { PageFactName } from './page-facts.js';
 import { SITE_CHECKS } from './registry.js';
 import type { SiteCheck, SiteCrawl, SiteLink, SitePage } from './site-crawl.js';
 
@@ -118,6 +120,40 @@ describe('judgeSite', () => {
     const results = judgeSite(healthy);
     expect(results).toHaveLength(SITE_CHECKS.length);
     expect(results.every(({ findings }) => findings.length === 0)).toBe(true);
+  });
+
+  it('holds each check to the page facts it declares, and loads no fact no check reads', () => {
+    const read = new Map<string, Set<string>>();
+    for (const check of SITE_CHECKS) {
+      const seen = new Set<string>();
+      const crawl = crawlOf(pages, links);
+      const watched = crawl.pages.map(
+        (page) =>
+          new Proxy(page, {
+            get(target, key, receiver) {
+              if (
+                typeof key === 'string' &&
+                PAGE_FACT_NAMES.includes(key as PageFactName)
+              ) {
+                seen.add(key);
+              }
+              return Reflect.get(target, key, receiver) as unknown;
+            },
+          }),
+      );
+      judgeSite({ ...crawl, pages: watched }, [check]);
+      read.set(check.id, seen);
+    }
+    const declared = Object.fromEntries(
+      SITE_CHECKS.map((check) => [check.id, [...check.facts].sort()]),
+    );
+    const used = Object.fromEntries(
+      [...read].map(([id, facts]) => [id, [...facts].sort()]),
+    );
+    expect(used).toEqual(declared);
+    expect(new Set(SITE_CHECKS.flatMap((check) => check.facts))).toEqual(
+      new Set(JUDGED_FACT_NAMES),
+    );
   });
 
   it('runs the checks it is given, over facts worked out once', () => {

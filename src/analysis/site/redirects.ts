@@ -134,6 +134,7 @@ export const redirectChain: SiteCheck = {
   title: 'Redirect chain',
   importance: 'medium',
   gate: 'warn',
+  facts: [],
   affectedPage: 'the first URL',
   affectsWhen: `A URL the chain is entered by (one linked, followed or not, one listed in a sitemap, the start URL, or one no other page redirects to) redirects ${REDIRECT_CHAIN_MIN_HOPS} or more times before an answer that is not a redirect, a last hop out of scope counting as a hop; middle hops, the URLs of a loop and walks that reach a URL the crawl did not fetch are not affected; the value lists the URLs from the page to the end of the chain with their \`status_code\` (at most ${REDIRECT_PATH_MAX}).`,
   advice:
@@ -157,6 +158,7 @@ export const redirectLoop: SiteCheck = {
   title: 'Redirect loop',
   importance: 'high',
   gate: 'error',
+  facts: [],
   affectedPage: 'every URL of the loop',
   affectsWhen: `Following the page's redirects comes back to a URL already on the way, whether the page is on the loop or redirects into it; the value lists the URLs from the page until the first one that comes back, listed again, with their \`status_code\` (at most ${REDIRECT_PATH_MAX}).`,
   advice:

@@ -1,4 +1,5 @@
 import type { Importance } from '../types.js';
+import type { JudgedFactName, JudgedPageFacts } from './page-facts.js';
 
 /**
  * What a site audit's crawl knows when it has stopped: its pages and the links
@@ -6,8 +7,13 @@ import type { Importance } from '../types.js';
  * Nest and the database: the audit loads it, the checks judge it.
  */
 
-/** One URL of the crawl that is a page (requested, or not requested because robots.txt disallows it). */
-export interface SitePage {
+/**
+ * One URL of the crawl that is a page (requested, or not requested because robots.txt
+ * disallows it): what the crawl knows of it, and the facts of the page-fact table that
+ * site checks read (page-facts.ts: title, meta description, noindex, canonical,
+ * hreflang, words, text digest), for HTML pages.
+ */
+export interface SitePage extends JudgedPageFacts {
   /** The page's id in its audit (crawl order). */
   id: number;
   /** Normalised URL (as a report's `url`). */
@@ -27,23 +33,6 @@ export interface SitePage {
   depth: number | null;
   /** Listed in a sitemap of the site (sitemaps on). */
   inSitemap: boolean;
-  /** HTML pages: the `<title>` text as written (null when none). */
-  title: string | null;
-  /** HTML pages: the meta description's content (null when none). */
-  metaDescription: string | null;
-  /** HTML pages: a `noindex` directive (meta robots or X-Robots-Tag). */
-  noindex: boolean;
-  /** HTML pages: the canonical URL, normalised and absolute; null when absent or not an http(s) URL. */
-  canonical: string | null;
-  /** HTML pages: hreflang alternates (normalised absolute URLs) with their language. */
-  hreflang: Array<{ lang: string; url: string }>;
-  /** HTML pages: words of the visible body text. */
-  words: number;
-  /**
-   * HTML pages: a digest of the visible body text, whitespace collapsed and case-folded
-   * (equal texts, equal digests); null for other pages.
-   */
-  textDigest: string | null;
   /** Distinct other pages of the crawl with a followed link to this one. */
   inlinks: number;
 }
@@ -99,6 +88,11 @@ export interface SiteCheck {
    * shared by pages), `warn` for the rest. The strict preset makes every one an error.
    */
   gate: 'error' | 'warn';
+  /**
+   * The page facts it reads (page-facts.ts), as a Lighthouse audit declares its
+   * artifacts: a test holds every check to them, and the judgement loads what they name.
+   */
+  facts: readonly JudgedFactName[];
   /** The pages it affects, each once, in page id order. */
   run(crawl: SiteCrawlFacts): SiteCheckFinding[];
 }

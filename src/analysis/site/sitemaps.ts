@@ -45,6 +45,7 @@ export const orphanPage: SiteCheck = {
   title: 'Orphan page',
   importance: 'medium',
   gate: 'warn',
+  facts: ['noindex', 'canonical'],
   affectedPage: 'the page',
   affectsWhen:
     'A sitemap URL is an indexable page that no other page of the crawl links to with a followed link (nofollow links, redirects, canonicals and hreflang give no inlinks); the value is null.',
@@ -64,6 +65,7 @@ export const sitemapNotIndexable: SiteCheck = {
   title: 'Non-indexable page in a sitemap',
   importance: 'medium',
   gate: 'warn',
+  facts: ['noindex', 'canonical'],
   affectedPage: 'the page',
   affectsWhen:
     'A sitemap URL is not an indexable page, for the reason the value names: `redirect` (3xx), `client_error` (4xx), `server_error` (5xx), `failed` (the fetch failed), `noindex`, `canonicalised` (its canonical names another URL) or `robots` (robots.txt disallows it); a 2xx answer that is not an HTML page (a PDF, an image) is not judged.',

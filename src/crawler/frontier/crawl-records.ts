@@ -1,4 +1,5 @@
-import type { RenderOutcome } from '../../analysis/index.js';
+import { unreadPageFacts } from '../../analysis/index.js';
+import type { RecordedPageFacts, RenderOutcome } from '../../analysis/index.js';
 import type { Discovery } from '../policy/crawl-policy.js';
 
 /**
@@ -51,8 +52,11 @@ export interface ProbeTarget {
  */
 export { SERVICE_ERROR } from '../../analysis/index.js';
 
-/** What a requested page answered and what it is, as the crawl stores it. */
-export interface PageRecord {
+/**
+ * What a requested page answered and what it is, as the crawl stores it: its answer,
+ * the facts of the page-fact table (analysis/site/page-facts.ts) and its judgement.
+ */
+export interface PageRecord extends RecordedPageFacts {
   statusCode: number | null;
   /** Why it has no answer: the fetch's error code, or SERVICE_ERROR. */
   error: string | null;
@@ -61,21 +65,10 @@ export interface PageRecord {
   html: boolean;
   /** The body was longer than the crawl reads: the page was judged on its first bytes. */
   truncated: boolean;
-  title: string | null;
-  metaDescription: string | null;
-  /** A title, description, anchor or check evidence was longer than kept: stored cut. */
+  /** A fact's text (a title, a description), an anchor or check evidence was longer than kept: stored cut. */
   textsCut: boolean;
-  /** The page had more links (or hreflang alternates) than the crawl reads: its first ones were read. */
+  /** The page had more links (or items of a fact's list, as hreflang alternates) than the crawl reads: its first ones were read. */
   linksCut: boolean;
-  canonical: string | null;
-  noindex: boolean;
-  indexable: boolean;
-  hreflang: Array<{ lang: string; url: string }> | null;
-  words: number | null;
-  textDigest: string | null;
-  /** A digest of the page's layout, as the analyser reads it. */
-  skeleton: string | null;
-  robots: string[] | null;
   outlinks: number;
   plan: unknown;
   results: unknown;
@@ -95,18 +88,9 @@ export function bareRecord(fields: Partial<PageRecord> = {}): PageRecord {
     contentType: null,
     html: false,
     truncated: false,
-    title: null,
-    metaDescription: null,
     textsCut: false,
     linksCut: false,
-    canonical: null,
-    noindex: false,
-    indexable: false,
-    hreflang: null,
-    words: null,
-    textDigest: null,
-    skeleton: null,
-    robots: null,
+    ...unreadPageFacts(),
     outlinks: 0,
     plan: null,
     render: null,

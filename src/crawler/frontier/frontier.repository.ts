@@ -4,6 +4,8 @@ import { DataSource } from 'typeorm';
 import type { EntityManager } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import type { Pool, QueryResult } from 'pg';
+import { PAGE_FACT_NAMES, pageFact } from '../../analysis/index.js';
+import type { PageFactName } from '../../analysis/index.js';
 import { urlHash } from '../crawl.js';
 import type { CrawlSettings } from '../crawl.js';
 import { SERVICE_ERROR } from './crawl-records.js';
@@ -78,66 +80,74 @@ interface LockedCrawl {
   stopped_at: Date | null;
 }
 
-/** The columns a page's record fills, from the unnest of recordArrays. */
-const RECORD_COLUMNS = [
-  ['status_code', 'int'],
-  ['error', 'text'],
-  ['redirect_to', 'text'],
-  ['content_type', 'text'],
-  ['html', 'boolean'],
-  ['truncated', 'boolean'],
-  ['title', 'text'],
-  ['meta_description', 'text'],
-  ['texts_cut', 'boolean'],
-  ['links_cut', 'boolean'],
-  ['canonical', 'text'],
-  ['noindex', 'boolean'],
-  ['indexable', 'boolean'],
-  ['hreflang', 'jsonb'],
-  ['words', 'int'],
-  ['text_digest', 'text'],
-  ['skeleton', 'text'],
-  // Arrays do not nest in unnest: the robots lines travel as one text, split below.
-  ['robots', 'text'],
-  ['outlinks', 'int'],
-  ['plan', 'jsonb'],
-  ['results', 'jsonb'],
-  ['render', 'jsonb'],
-  ['score', 'int'],
-  ['result', 'text'],
-  ['failed_checks', 'text'],
-] as const;
+/** A column a page's record fills: its name, its type in the unnest, and its value. */
+type RecordColumn = [string, string, (record: PageRecord) => unknown];
+
+/** How a fact of the page-fact table travels in the unnest: arrays do not nest, so a text[] goes as one text of lines. */
+function factColumn(name: PageFactName): RecordColumn {
+  const { column, sql } = pageFact(name);
+  const value = (record: PageRecord): unknown => record[name];
+  switch (sql) {
+    case 'text':
+      return [column, 'text', (r) => storableText(value(r) as string | null)];
+    case 'jsonb':
+      return [
+        column,
+        'jsonb',
+        (r) => (value(r) === null ? null : storableJson(value(r))),
+      ];
+    case 'text[]':
+      return [
+        column,
+        'text',
+        (r) => {
+          const lines = value(r) as string[] | null;
+          return lines === null ? null : storableText(lines.join('\n'));
+        },
+      ];
+    default:
+      return [column, sql, value];
+  }
+}
+
+/** The columns a page's record fills, from the unnest of recordArrays: its answer, its facts, its judgement. */
+const RECORD_COLUMNS: RecordColumn[] = [
+  ['status_code', 'int', (r) => r.statusCode],
+  ['error', 'text', (r) => r.error],
+  ['redirect_to', 'text', (r) => storableText(r.redirectTo)],
+  ['content_type', 'text', (r) => storableText(r.contentType)],
+  ['html', 'boolean', (r) => r.html],
+  ['truncated', 'boolean', (r) => r.truncated],
+  ['texts_cut', 'boolean', (r) => r.textsCut],
+  ['links_cut', 'boolean', (r) => r.linksCut],
+  ...PAGE_FACT_NAMES.map(factColumn),
+  ['outlinks', 'int', (r) => r.outlinks],
+  ['plan', 'jsonb', (r) => (r.plan === null ? null : storableJson(r.plan))],
+  [
+    'results',
+    'jsonb',
+    (r) => (r.results === null ? null : storableJson(r.results)),
+  ],
+  [
+    'render',
+    'jsonb',
+    (r) => (r.render === null ? null : storableJson(r.render)),
+  ],
+  ['score', 'int', (r) => r.score],
+  ['result', 'text', (r) => r.result],
+  // Arrays do not nest in unnest: the failed checks travel as one text of lines.
+  ['failed_checks', 'text', (r) => r.failedChecks.join('\n')],
+];
+
+/** The columns that travel as one text of lines and are split into a text[] when set. */
+const LINES_COLUMNS = new Set(
+  PAGE_FACT_NAMES.map(pageFact)
+    .filter((fact) => fact.sql === 'text[]')
+    .map((fact) => fact.column),
+);
 
 function recordArrays(records: PageRecord[]): unknown[][] {
-  return [
-    records.map((r) => r.statusCode),
-    records.map((r) => r.error),
-    records.map((r) => storableText(r.redirectTo)),
-    records.map((r) => storableText(r.contentType)),
-    records.map((r) => r.html),
-    records.map((r) => r.truncated),
-    records.map((r) => storableText(r.title)),
-    records.map((r) => storableText(r.metaDescription)),
-    records.map((r) => r.textsCut),
-    records.map((r) => r.linksCut),
-    records.map((r) => storableText(r.canonical)),
-    records.map((r) => r.noindex),
-    records.map((r) => r.indexable),
-    records.map((r) => (r.hreflang ? storableJson(r.hreflang) : null)),
-    records.map((r) => r.words),
-    records.map((r) => r.textDigest),
-    records.map((r) => r.skeleton),
-    records.map((r) =>
-      r.robots === null ? null : storableText(r.robots.join('\n')),
-    ),
-    records.map((r) => r.outlinks),
-    records.map((r) => (r.plan === null ? null : storableJson(r.plan))),
-    records.map((r) => (r.results === null ? null : storableJson(r.results))),
-    records.map((r) => (r.render === null ? null : storableJson(r.render))),
-    records.map((r) => r.score),
-    records.map((r) => r.result),
-    records.map((r) => r.failedChecks.join('\n')),
-  ];
+  return RECORD_COLUMNS.map(([, , value]) => records.map(value));
 }
 
 /** The in-scope URL a page redirects to, placed at once: a redirect adds no depth. */
@@ -661,8 +671,8 @@ export class FrontierRepository {
     const columns = RECORD_COLUMNS.map(([name]) => name);
     const set = columns
       .map((name) =>
-        name === 'robots'
-          ? `robots = string_to_array(r.robots, E'\\n')`
+        LINES_COLUMNS.has(name)
+          ? `${name} = string_to_array(r.${name}, E'\\n')`
           : name === 'failed_checks'
             ? `failed_checks = CASE WHEN r.failed_checks = '' THEN '{}'::text[]
                  ELSE string_to_array(r.failed_checks, E'\\n') END`

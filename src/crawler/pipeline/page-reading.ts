@@ -27,10 +27,9 @@ import type {
 import { distinctDiscoveries } from '../frontier/frontier-decisions.js';
 import { urlHash } from '../crawl.js';
 import {
-  HREFLANG_MAX,
   LINKS_MAX,
-  TEXT_MAX,
   boundedAnchors,
+  boundedFacts,
   boundedResults,
   boundedText,
 } from './stored-bounds.js';
@@ -119,37 +118,18 @@ export function readingOf(
   policy: CrawlPolicy,
   { facts, plan, results }: AuditPageReading,
 ): PageReading {
-  const title = boundedText(facts.title, TEXT_MAX);
-  const description = boundedText(facts.metaDescription, TEXT_MAX);
+  const kept = boundedFacts(facts);
   const stored = boundedResults(compactResults(results));
   const read = facts.links.slice(0, LINKS_MAX);
   const anchors = boundedAnchors(read.map((link) => link.anchor));
-  const hreflang = facts.hreflang.slice(0, HREFLANG_MAX);
   const record = bareRecord({
     statusCode: answer.status,
     contentType: answer.headers['content-type'] ?? null,
     html: true,
     truncated: answer.truncated === true,
-    title: title.text,
-    metaDescription: description.text,
-    textsCut:
-      title.cut ||
-      description.cut ||
-      stored.cut ||
-      anchors.cut ||
-      facts.anchorsCut,
-    linksCut:
-      facts.links.length > read.length ||
-      facts.hreflang.length > hreflang.length,
-    canonical: facts.canonical,
-    noindex: facts.noindex,
-    indexable:
-      !facts.noindex && (facts.canonical === null || facts.canonical === url),
-    hreflang,
-    words: facts.words,
-    textDigest: facts.textDigest,
-    skeleton: facts.skeleton,
-    robots: facts.robots,
+    ...kept.facts,
+    textsCut: kept.textsCut || stored.cut || anchors.cut || facts.anchorsCut,
+    linksCut: facts.links.length > read.length || kept.listsCut,
     outlinks: facts.links.length,
     plan,
     results: stored.results,
@@ -171,7 +151,7 @@ export function readingOf(
   if (facts.canonical !== null) {
     mentioned.push(decided(policy.named(facts.canonical, 'canonical'), policy));
   }
-  for (const alternate of hreflang) {
+  for (const alternate of record.hreflang ?? []) {
     mentioned.push(decided(policy.named(alternate.url, 'hreflang'), policy));
   }
   // In-scope links are pages (the crawl answers them); the rest is probed if allowed.

@@ -1,9 +1,11 @@
+import { pageFact } from '../../analysis/index.js';
 import type { StoredResults } from '../../analysis/index.js';
 import {
   EVIDENCE_ITEMS_MAX,
   EVIDENCE_TEXT_MAX,
   RESULTS_MAX,
   boundedAnchors,
+  boundedFacts,
   boundedResults,
   boundedText,
 } from './stored-bounds.js';
@@ -78,5 +80,46 @@ describe('what the crawl stores of a page, bounded', () => {
   it('leaves results within every bound as they are', () => {
     const small = resultsWith([['title_length', true, 'ok', { length: 40 }]]);
     expect(boundedResults(small)).toEqual({ results: small, cut: false });
+  });
+});
+
+describe('boundedFacts', () => {
+  const facts = {
+    title: 'Title',
+    metaDescription: null,
+    canonical: null,
+    noindex: false,
+    indexable: true,
+    hreflang: [],
+    words: 10,
+    textDigest: 'd',
+    skeleton: 's',
+    robots: [],
+  };
+
+  it('keeps facts within their bounds as they are', () => {
+    expect(boundedFacts(facts)).toEqual({
+      facts,
+      textsCut: false,
+      listsCut: false,
+    });
+  });
+
+  it('cuts a long text to its bound and says the texts were cut', () => {
+    const kept = boundedFacts({ ...facts, title: 't'.repeat(5_000) });
+    expect(kept.facts.title).toHaveLength(pageFact('title').bound!);
+    expect(kept).toMatchObject({ textsCut: true, listsCut: false });
+  });
+
+  it('keeps the first items of a long list and says the lists were cut', () => {
+    const hreflang = Array.from({ length: 1_500 }, (_, i) => ({
+      lang: 'en',
+      url: `https://example.com/${i}`,
+    }));
+    const kept = boundedFacts({ ...facts, hreflang });
+    expect(kept.facts.hreflang).toEqual(
+      hreflang.slice(0, pageFact('hreflang').bound),
+    );
+    expect(kept).toMatchObject({ textsCut: false, listsCut: true });
   });
 });

@@ -1,4 +1,10 @@
-import type { StoredCheck, StoredResults } from '../../analysis/index.js';
+import { PAGE_FACT_NAMES, pageFact } from '../../analysis/index.js';
+import type {
+  ReadPageFacts,
+  RecordedPageFacts,
+  StoredCheck,
+  StoredResults,
+} from '../../analysis/index.js';
 
 /**
  * What the crawl keeps of a page, bounded whatever the page holds: a site controls
@@ -7,12 +13,8 @@ import type { StoredCheck, StoredResults } from '../../analysis/index.js';
  * text first; what is stored is cut, and the page says so.
  */
 
-/** Characters of a title or a meta description kept. */
-export const TEXT_MAX = 1_024;
 /** Links of a page read: its first ones, each target once, in page order (past real indexes: rust-doc's hold over 5,000). */
 export const LINKS_MAX = 25_000;
-/** hreflang alternates of a page read (a set names each language once; there are fewer than 8,000). */
-export const HREFLANG_MAX = 1_000;
 /** Characters of all a page's anchors kept together (each is at most 200 already). */
 export const ANCHORS_MAX = 128 * 1_024;
 /** Characters of one string of a check's evidence or message kept. */
@@ -35,6 +37,34 @@ export function boundedText(
 ): { text: string | null; cut: boolean } {
   if (text === null || text.length <= max) return { text, cut: false };
   return { text: cutTo(text, max), cut: true };
+}
+
+/**
+ * A page's facts bounded as the table declares (page-facts.ts): a text cut to its
+ * characters, a list to its first items; `textsCut` and `listsCut` say one was.
+ */
+export function boundedFacts(facts: ReadPageFacts): {
+  facts: RecordedPageFacts;
+  textsCut: boolean;
+  listsCut: boolean;
+} {
+  let textsCut = false;
+  let listsCut = false;
+  const bounded: Record<string, unknown> = { ...facts };
+  for (const name of PAGE_FACT_NAMES) {
+    const { bound } = pageFact(name);
+    const value: unknown = facts[name];
+    if (bound === undefined) continue;
+    if (typeof value === 'string') {
+      const kept = boundedText(value, bound);
+      bounded[name] = kept.text;
+      textsCut ||= kept.cut;
+    } else if (Array.isArray(value) && value.length > bound) {
+      bounded[name] = value.slice(0, bound);
+      listsCut = true;
+    }
+  }
+  return { facts: bounded as RecordedPageFacts, textsCut, listsCut };
 }
 
 /** Anchors bounded together: each kept whole while the budget lasts, then cut, then empty. */

@@ -9,10 +9,20 @@ import type {
   StoredResults,
   TargetProbe,
 } from '../../analysis/index.js';
-import { SERVICE_ERROR } from '../../analysis/index.js';
+import {
+  JUDGED_FACT_NAMES,
+  SERVICE_ERROR,
+  judgedValue,
+  pageFact,
+} from '../../analysis/index.js';
 import type { TemplateIssues } from '../findings/findings.js';
 import { IS_PAGE } from '../site-audit-pages.repository.js';
 import type { AuditFacts, AuditSettings } from '../site-audit.js';
+
+/** The columns of the facts the site checks read, named as a SitePage names them. */
+const JUDGED_FACT_COLUMNS = JUDGED_FACT_NAMES.map(
+  (name) => `${pageFact(name).column} AS "${name}"`,
+).join(', ');
 
 /** An audit ready to be judged: its crawl stopped with nothing in flight, not judged yet. */
 export interface AuditToJudge {
@@ -153,19 +163,23 @@ export class SiteJudgementRepository {
     );
   }
 
-  /** Every page of the audit, in crawl order, as the site checks take it. */
-  pagesOf(auditId: string): Promise<JudgedPageRow[]> {
-    return this.db.query(
+  /** Every page of the audit, in crawl order, as the site checks take it: its facts are those the table says they judge. */
+  async pagesOf(auditId: string): Promise<JudgedPageRow[]> {
+    const rows: Array<Record<string, unknown>> = await this.db.query(
       `SELECT key::text, url_hash::text AS hash, place AS id, url,
               state = 'done' AS requested, state = 'blocked' AS "blockedByRobots",
               status_code AS "statusCode", error, redirect_to AS "redirectTo", html, depth,
-              in_sitemap AS "inSitemap", title, meta_description AS "metaDescription",
-              noindex, canonical, coalesce(hreflang, '[]'::jsonb) AS hreflang,
-              coalesce(words, 0) AS words, text_digest AS "textDigest", inlinks
+              in_sitemap AS "inSitemap", inlinks, ${JUDGED_FACT_COLUMNS}
        FROM site_audit_urls u WHERE audit_id = $1 AND ${IS_PAGE}
        ORDER BY place`,
       [auditId],
     );
+    for (const row of rows) {
+      for (const name of JUDGED_FACT_NAMES) {
+        row[name] = judgedValue(name, row[name]);
+      }
+    }
+    return rows as unknown as JudgedPageRow[];
   }
 
   /** The links to pages answered anything but 2xx (or not at all), in page order. */
