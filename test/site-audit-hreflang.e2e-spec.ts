@@ -162,6 +162,7 @@ describe('hreflang sets in a site audit', () => {
               lang: 'es-MX',
               url: site.url('/es-mx/'),
               status_code: 200,
+              redirect_to: null,
               reason: 'noindex',
             },
           ],
@@ -173,6 +174,7 @@ describe('hreflang sets in a site audit', () => {
               lang: 'x-default',
               url: site.url('/'),
               status_code: 301,
+              redirect_to: site.url('/en/'),
               reason: 'redirect',
             },
           ],
@@ -186,6 +188,35 @@ describe('hreflang sets in a site audit', () => {
       hreflang_invalid_code: 1,
       hreflang_bad_target: 2,
     });
+  });
+
+  it('lists the bad alternates by target: each once, with its answer and every page naming it', async () => {
+    const targets = (
+      await t
+        .as(key)
+        .get(
+          `/api/v1/site-audits/${audit.id}/issues/hreflang_bad_target/targets`,
+        )
+        .expect(200)
+    ).body.data as unknown[];
+    expect(targets).toEqual([
+      {
+        url: site.url('/'),
+        status_code: 301,
+        error: null,
+        redirect_to: site.url('/en/'),
+        reason: 'redirect',
+        sources: [site.url('/es/')],
+      },
+      {
+        url: site.url('/es-mx/'),
+        status_code: 200,
+        error: null,
+        redirect_to: null,
+        reason: 'noindex',
+        sources: [site.url('/de/')],
+      },
+    ]);
   });
 
   it('finds nothing of hreflang on a site without it', async () => {

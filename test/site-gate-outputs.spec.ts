@@ -179,6 +179,7 @@ describe('a broken-link assertion, by target', () => {
       status_code: 404,
       error: null,
       redirect_to: null,
+      reason: null,
       sources: [u('/a'), u('/b')],
     },
     {
@@ -186,6 +187,7 @@ describe('a broken-link assertion, by target', () => {
       status_code: 410,
       error: null,
       redirect_to: null,
+      reason: null,
       sources: [u('/c')],
     },
   ];

@@ -280,6 +280,13 @@ export class FindingTargetView {
   })
   redirect_to: string | null;
   @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      'Why it is at fault where its answer does not say it: `noindex` or `canonicalised` for an hreflang alternate answered 2xx; null otherwise.',
+  })
+  reason: string | null;
+  @ApiProperty({
     type: [String],
     description: 'Every page pointing at it, in crawl order.',
   })

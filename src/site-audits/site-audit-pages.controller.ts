@@ -1,3 +1,4 @@
+import { TARGETED_CHECKS } from './findings/targets.js';
 import { Controller, Get, Query, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
@@ -123,8 +124,7 @@ export class SiteAuditPagesController {
   @Get('issues/:check_id/targets')
   @ApiOperation({
     operationId: 'listSiteAuditIssueTargets',
-    summary:
-      'The targets of a link, canonical or route finding (broken_link, redirected_link, canonical_broken, canonical_redirect, fragment_routes): each target URL once, with its answer and every page pointing at it',
+    summary: `The targets of a link, canonical, route or hreflang finding (${[...TARGETED_CHECKS].join(', ')}): each target URL once, with its answer and every page pointing at it`,
     description:
       'A page of the targets (`page`, `per_page` as the other lists of an audit), the most pointed-at first, then by URL.',
   })

@@ -307,7 +307,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The targets of a link, canonical or route finding (broken_link, redirected_link, canonical_broken, canonical_redirect, fragment_routes): each target URL once, with its answer and every page pointing at it
+     * The targets of a link, canonical, route or hreflang finding (broken_link, redirected_link, canonical_broken, canonical_redirect, fragment_routes, hreflang_bad_target): each target URL once, with its answer and every page pointing at it
      * @description A page of the targets (`page`, `per_page` as the other lists of an audit), the most pointed-at first, then by URL.
      */
     get: operations['listSiteAuditIssueTargets'];
@@ -369,7 +369,7 @@ export interface paths {
     };
     /**
      * The pages one issue of a shared site audit affects, as HTML
-     * @description Each affected page with the evidence, 50 a page, each linking to its checks; for a finding with targets (broken_link, redirected_link, canonical_broken, canonical_redirect, fragment_routes), each target once with its answer and every page pointing at it, 20 targets a page. A password audit without its cookie shows the form.
+     * @description Each affected page with the evidence, 50 a page, each linking to its checks; for a finding with targets (broken_link, redirected_link, canonical_broken, canonical_redirect, fragment_routes, hreflang_bad_target), each target once with its answer and every page pointing at it, 20 targets a page. A password audit without its cookie shows the form.
      */
     get: operations['getSharedSiteAuditIssuePage'];
     put?: never;
@@ -1890,6 +1890,8 @@ export interface components {
       error: string | null;
       /** @description Where it redirects; null when it does not. */
       redirect_to: string | null;
+      /** @description Why it is at fault where its answer does not say it: `noindex` or `canonicalised` for an hreflang alternate answered 2xx; null otherwise. */
+      reason: string | null;
       /** @description Every page pointing at it, in crawl order. */
       sources: string[];
     };

@@ -237,27 +237,48 @@ describe('hreflang_bad_target', () => {
 
   it('names each such alternate with its status and why, each URL once', () => {
     expect(valuesOf(hreflangBadTarget, crawl)[1]).toEqual([
-      { lang: 'fr', url: url('/fr/'), status_code: 200, reason: 'noindex' },
-      { lang: 'de', url: url('/de'), status_code: 301, reason: 'redirect' },
+      {
+        lang: 'fr',
+        url: url('/fr/'),
+        status_code: 200,
+        redirect_to: null,
+        reason: 'noindex',
+      },
+      {
+        lang: 'de',
+        url: url('/de'),
+        status_code: 301,
+        redirect_to: url('/de/'),
+        reason: 'redirect',
+      },
       {
         lang: 'es',
         url: url('/es/'),
         status_code: 200,
+        redirect_to: null,
         reason: 'canonicalised',
       },
       {
         lang: 'it',
         url: url('/it/'),
         status_code: 404,
+        redirect_to: null,
         reason: 'client_error',
       },
       {
         lang: 'pt',
         url: url('/pt/'),
         status_code: 503,
+        redirect_to: null,
         reason: 'server_error',
       },
-      { lang: 'nl', url: url('/nl/'), status_code: null, reason: 'failed' },
+      {
+        lang: 'nl',
+        url: url('/nl/'),
+        status_code: null,
+        redirect_to: null,
+        reason: 'failed',
+      },
     ]);
   });
 
@@ -325,10 +346,25 @@ describe('hreflang_conflict', () => {
         ['it-CH', '/it/'],
       ),
     }),
+    // French at two URLs (case aside); en-GB and en-US at URLs of their own are no conflict.
+    htmlPage(3, '/en-gb/', {
+      hreflang: alternates(
+        ['en-GB', '/en-gb/'],
+        ['en-US', '/en-us/'],
+        ['fr', '/fr/'],
+        ['FR', '/fr-2/'],
+      ),
+    }),
   ]);
 
-  it('affects each page giving one URL two languages, and no other', () => {
-    expect(affectedBy(hreflangConflict, crawl)).toEqual([2]);
+  it('affects each page giving one URL two languages or one code two URLs, and no other', () => {
+    expect(affectedBy(hreflangConflict, crawl)).toEqual([2, 3]);
+  });
+
+  it('names a code given several URLs with its URLs', () => {
+    expect(valuesOf(hreflangConflict, crawl)[3]).toEqual([
+      { lang: 'fr', urls: [url('/fr/'), url('/fr-2/')] },
+    ]);
   });
 
   it('names each such URL with the codes it is given', () => {

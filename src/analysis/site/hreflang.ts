@@ -92,7 +92,7 @@ export const hreflangBadTarget: SiteCheck = {
   gate: 'warn',
   facts: ['noindex', 'canonical', 'hreflang'],
   affectedPage: 'the page',
-  affectsWhen: `An HTML page names as hreflang alternate another page of the crawl that is not indexable, for the reason each names: \`redirect\` (3xx), \`client_error\` (4xx), \`server_error\` (5xx), \`failed\` (the fetch failed), \`noindex\` or \`canonicalised\` (its canonical names another URL); an alternate out of scope, not requested, or answered 2xx without being an HTML page is not judged; the value lists up to ${HREFLANG_ALTERNATES_MAX} such alternates, each with the language the page gives it, its status code and the reason.`,
+  affectsWhen: `An HTML page names as hreflang alternate another page of the crawl that is not indexable, for the reason each names: \`redirect\` (3xx), \`client_error\` (4xx), \`server_error\` (5xx), \`failed\` (the fetch failed), \`noindex\` or \`canonicalised\` (its canonical names another URL); an alternate out of scope, not requested, or answered 2xx without being an HTML page is not judged; the value lists up to ${HREFLANG_ALTERNATES_MAX} such alternates, each with the language the page gives it, its status code, where it redirects and the reason; the audit also lists them by alternate, each once with every page naming it.`,
   advice:
     'Name in hreflang only the final, indexable URL of each language version (the one that answers 200 and is its own canonical): search engines drop an alternate that redirects, fails, is noindex or defers to another URL.',
   run: (facts) => {
@@ -101,7 +101,11 @@ export const hreflangBadTarget: SiteCheck = {
       if (!page.html || page.hreflang.length === 0) continue;
       const bad = new Map<
         string,
-        Alternate & { status_code: number | null; reason: NonIndexableReason }
+        Alternate & {
+          status_code: number | null;
+          redirect_to: string | null;
+          reason: NonIndexableReason;
+        }
       >();
       for (const { lang, url } of page.hreflang) {
         if (url === page.url || bad.has(url)) continue;
@@ -109,7 +113,13 @@ export const hreflangBadTarget: SiteCheck = {
         if (alternate === undefined || !alternate.requested) continue;
         const reason = nonIndexableReason(alternate);
         if (reason === null) continue;
-        bad.set(url, { lang, url, status_code: alternate.statusCode, reason });
+        bad.set(url, {
+          lang,
+          url,
+          status_code: alternate.statusCode,
+          redirect_to: alternate.redirectTo,
+          reason,
+        });
         if (bad.size === HREFLANG_ALTERNATES_MAX) break;
       }
       if (bad.size > 0) {
@@ -154,34 +164,44 @@ function languageOf(code: string): string | null {
 
 export const hreflangConflict: SiteCheck = {
   id: 'hreflang_conflict',
-  title: 'hreflang URL for several languages',
+  title: 'hreflang URL for several languages, or language at several URLs',
   importance: 'medium',
   gate: 'warn',
   facts: ['hreflang'],
   affectedPage: 'the page',
-  affectsWhen: `An HTML page's hreflang alternates give one URL two or more different languages (\`en\` and \`fr\`; case aside; regions of one language, as \`de\` and \`de-AT\`, and \`x-default\` may share a URL); the value lists up to ${HREFLANG_ALTERNATES_MAX} such URLs, each with the codes the page gives it.`,
+  affectsWhen: `An HTML page's hreflang alternates give one URL two or more different languages (\`en\` and \`fr\`; case aside; regions of one language, as \`de\` and \`de-AT\`, and \`x-default\` may share a URL), or give one code (case aside) two or more URLs; the value lists up to ${HREFLANG_ALTERNATES_MAX} such conflicts, each a URL with the codes the page gives it (\`url\`, \`langs\`) or a code with the URLs it is given (\`lang\`, \`urls\`).`,
   advice:
-    'Give each URL the one language its content is in: a page cannot be the French and the English version at once, and search engines then trust neither annotation.',
+    'Give each URL the one language its content is in, and each language one URL: a page cannot be the French and the English version at once, nor can French have two versions, and search engines then trust neither annotation.',
   run: (facts) => {
     const findings: SiteCheckFinding[] = [];
     for (const page of facts.pages) {
       if (!page.html || page.hreflang.length < 2) continue;
       const codesByUrl = new Map<string, string[]>();
+      const urlsByCode = new Map<string, { lang: string; urls: string[] }>();
       for (const { lang, url } of page.hreflang) {
         const codes = codesByUrl.get(url) ?? [];
         if (!codes.includes(lang)) codes.push(lang);
         codesByUrl.set(url, codes);
+        const code = urlsByCode.get(lang.toLowerCase()) ?? { lang, urls: [] };
+        if (!code.urls.includes(url)) code.urls.push(url);
+        urlsByCode.set(lang.toLowerCase(), code);
       }
-      const conflicts: Array<{ url: string; langs: string[] }> = [];
+      const conflicts: Array<
+        { url: string; langs: string[] } | { lang: string; urls: string[] }
+      > = [];
       for (const [url, langs] of codesByUrl) {
         const languages = new Set(langs.map(languageOf));
         languages.delete(null);
-        if (languages.size < 2) continue;
-        conflicts.push({ url, langs });
-        if (conflicts.length === HREFLANG_ALTERNATES_MAX) break;
+        if (languages.size >= 2) conflicts.push({ url, langs });
+      }
+      for (const code of urlsByCode.values()) {
+        if (code.urls.length >= 2) conflicts.push(code);
       }
       if (conflicts.length > 0) {
-        findings.push({ pageId: page.id, value: conflicts });
+        findings.push({
+          pageId: page.id,
+          value: conflicts.slice(0, HREFLANG_ALTERNATES_MAX),
+        });
       }
     }
     return findings;

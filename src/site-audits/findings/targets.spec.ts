@@ -22,6 +22,7 @@ describe('targetsOf', () => {
         status_code: 404,
         error: null,
         redirect_to: null,
+        reason: null,
         sources: ['http://s/a', 'http://s/b', 'http://s/c'],
       },
       {
@@ -29,6 +30,7 @@ describe('targetsOf', () => {
         status_code: 404,
         error: null,
         redirect_to: null,
+        reason: null,
         sources: ['http://s/b'],
       },
     ]);
@@ -51,6 +53,33 @@ describe('targetsOf', () => {
     expect(answerOf(target)).toBe('301 → http://s/y');
   });
 
+  it('says why an alternate answered 2xx is at fault, and leaves a redirect to its answer', () => {
+    const targets = targetsOf([
+      {
+        url: 'http://s/de',
+        value: [
+          {
+            lang: 'es',
+            url: 'http://s/es',
+            status_code: 200,
+            reason: 'noindex',
+          },
+          {
+            lang: 'x-default',
+            url: 'http://s/',
+            status_code: 301,
+            redirect_to: 'http://s/en',
+            reason: 'redirect',
+          },
+        ],
+      },
+    ]);
+    expect(targets.map((target) => answerOf(target))).toEqual([
+      '301 → http://s/en',
+      '200 (noindex)',
+    ]);
+  });
+
   it('gathers routes by fragment, bare URLs in the evidence, each once with its pages', () => {
     const targets = targetsOf([
       { url: 'http://s/', value: ['http://s/#/pricing', 'http://s/#/team'] },
@@ -62,6 +91,7 @@ describe('targetsOf', () => {
         status_code: null,
         error: null,
         redirect_to: null,
+        reason: null,
         sources: ['http://s/', 'http://s/features'],
       },
       {
@@ -69,6 +99,7 @@ describe('targetsOf', () => {
         status_code: null,
         error: null,
         redirect_to: null,
+        reason: null,
         sources: ['http://s/'],
       },
     ]);

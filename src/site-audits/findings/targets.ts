@@ -9,6 +9,7 @@ export const TARGETED_CHECKS: ReadonlySet<string> = new Set([
   'canonical_broken',
   'canonical_redirect',
   'fragment_routes',
+  'hreflang_bad_target',
 ]);
 
 /** What a target of these checks is, where no answer of its own says it: no request was made for it. */
@@ -22,6 +23,8 @@ export interface FindingTarget {
   status_code: number | null;
   error: string | null;
   redirect_to: string | null;
+  /** Why it is at fault where its answer does not say it (a 200 that is `noindex` or `canonicalised`); null otherwise. */
+  reason: string | null;
   /** The pages pointing at it, in the order they were given. */
   sources: string[];
 }
@@ -31,6 +34,7 @@ interface TargetEvidence {
   status_code?: unknown;
   error?: unknown;
   redirect_to?: unknown;
+  reason?: unknown;
 }
 
 /** The target evidence of one page: a list of targets (links, or routes as bare URLs) or one (a canonical). */
@@ -70,6 +74,7 @@ export function targetsOf(
             typeof evidence.redirect_to === 'string'
               ? evidence.redirect_to
               : null,
+          reason: typeof evidence.reason === 'string' ? evidence.reason : null,
           sources: [],
         };
         byUrl.set(url, target);
@@ -84,11 +89,18 @@ export function targetsOf(
   );
 }
 
-/** A target's answer in words: `404`, `404 → /new`, the error, or what `checkId`'s unfetched targets are. */
+/** A target's answer in words: `404`, `404 → /new`, `200 (noindex)`, the error, or what `checkId`'s unfetched targets are. */
 export function answerOf(target: FindingTarget, checkId?: string): string {
+  const status =
+    target.status_code !== null &&
+    target.status_code >= 200 &&
+    target.status_code < 300 &&
+    target.reason !== null
+      ? `${target.status_code} (${target.reason})`
+      : String(target.status_code);
   const answer =
     target.status_code !== null
-      ? String(target.status_code)
+      ? status
       : (target.error ??
         (checkId ? UNFETCHED_TARGETS[checkId] : undefined) ??
         'no answer');

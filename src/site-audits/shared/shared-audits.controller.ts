@@ -1,3 +1,4 @@
+import { TARGETED_CHECKS } from '../findings/targets.js';
 import { BrandingService } from '../../branding/branding.service.js';
 import { Controller, Get, Query, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
@@ -93,8 +94,7 @@ export class SharedAuditsController extends SharedPagesController(
   @ApiOperation({
     operationId: 'getSharedSiteAuditIssuePage',
     summary: 'The pages one issue of a shared site audit affects, as HTML',
-    description:
-      'Each affected page with the evidence, 50 a page, each linking to its checks; for a finding with targets (broken_link, redirected_link, canonical_broken, canonical_redirect, fragment_routes), each target once with its answer and every page pointing at it, 20 targets a page. A password audit without its cookie shows the form.',
+    description: `Each affected page with the evidence, 50 a page, each linking to its checks; for a finding with targets (${[...TARGETED_CHECKS].join(', ')}), each target once with its answer and every page pointing at it, 20 targets a page. A password audit without its cookie shows the form.`,
     security: [],
   })
   @ApiQuery(PAGE_QUERY)
