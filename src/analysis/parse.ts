@@ -160,7 +160,8 @@ class DepthCappedParser extends Parser {
 }
 
 function parseDom(html: string): Document {
-  const handler = new DomHandler();
+  // Start offsets let structured data name the line of what it reports.
+  const handler = new DomHandler(undefined, { withStartIndices: true });
   new DepthCappedParser(handler).end(html);
   return handler.root;
 }
