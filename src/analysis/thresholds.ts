@@ -39,6 +39,8 @@ export const THRESHOLDS = {
   textToHtmlMinRatio: 0.1,
   /** Below this share of the rendered words in the raw HTML, the page's text depends on its scripts. */
   rawContentMinShare: 0.5,
+  /** Structured data items judged per page: past this a page lists one template's items over and over, and each costs time. */
+  structuredDataMaxItems: 100,
   /** Evidence lists stop here so a report stays small. */
   evidenceMaxItems: 20,
   /** Evidence texts are cut here so a report stays small. */

@@ -2,6 +2,7 @@ import { isTag, isText } from 'domhandler';
 import type { Element, ParentNode } from 'domhandler';
 import type { ParsedPage } from '../parse.js';
 import { elementsWhere, resolveUrl, textOf, walkWithin } from '../parse.js';
+import { THRESHOLDS } from '../thresholds.js';
 import { jsonErrorOffset } from './json-error.js';
 
 /**
@@ -40,7 +41,10 @@ export interface JsonLdSyntaxError {
 }
 
 export interface StructuredData {
+  /** The first items in document order, each syntax after the other, at most THRESHOLDS.structuredDataMaxItems. */
   items: StructuredItem[];
+  /** Every top-level item found, read or not. */
+  itemsFound: number;
   jsonLdBlocks: number;
   syntaxErrors: JsonLdSyntaxError[];
 }
@@ -104,13 +108,28 @@ export function structuredDataOf(page: ParsedPage): StructuredData {
   let data = cache.get(page);
   if (!data) {
     const lines = new LineIndex(page.html);
-    const jsonLd = readJsonLd(page, lines);
+    const max = THRESHOLDS.structuredDataMaxItems;
+    const jsonLd = readJsonLd(page, lines, max);
+    const microdata = microdataScopes(page);
+    const rdfa = rdfaScopes(page);
+    const items = jsonLd.items;
+    for (const scope of microdata.slice(0, max - items.length)) {
+      items.push({
+        syntax: 'microdata',
+        line: lines.lineOf(scope.startIndex),
+        node: microdataNode(page, scope, 0),
+      });
+    }
+    for (const scope of rdfa.slice(0, max - items.length)) {
+      items.push({
+        syntax: 'rdfa',
+        line: lines.lineOf(scope.startIndex),
+        node: rdfaNode(page, scope, 0),
+      });
+    }
     data = {
-      items: [
-        ...jsonLd.items,
-        ...readMicrodata(page, lines),
-        ...readRdfa(page, lines),
-      ],
+      items,
+      itemsFound: jsonLd.found + microdata.length + rdfa.length,
       jsonLdBlocks: jsonLd.blocks,
       syntaxErrors: jsonLd.syntaxErrors,
     };
@@ -132,15 +151,19 @@ function contextIsSchemaOrg(context: unknown): boolean {
   return false;
 }
 
+/** The JSON-LD blocks: their first `max` items, how many they state, and those that do not parse. */
 function readJsonLd(
   page: ParsedPage,
   lines: LineIndex,
+  max: number,
 ): {
   items: StructuredItem[];
+  found: number;
   blocks: number;
   syntaxErrors: JsonLdSyntaxError[];
 } {
   const items: StructuredItem[] = [];
+  let found = 0;
   const syntaxErrors: JsonLdSyntaxError[] = [];
   const blocks = elementsWhere(page, 'script', 'type', 'application/ld+json');
   for (const block of blocks) {
@@ -159,11 +182,17 @@ function readJsonLd(
       continue;
     }
     const line = lines.lineOf(block.startIndex);
-    for (const top of topLevelObjects(data, false)) {
-      items.push({ syntax: 'json-ld', line, node: top });
+    const tops = topLevelObjects(data, false);
+    found += tops.length;
+    for (const { object, schemaOrg } of tops.slice(0, max - items.length)) {
+      items.push({
+        syntax: 'json-ld',
+        line,
+        node: jsonLdNode(object, schemaOrg, 0),
+      });
     }
   }
-  return { items, blocks: blocks.length, syntaxErrors };
+  return { items, found, blocks: blocks.length, syntaxErrors };
 }
 
 /** The parser's message without the copy of the text that some Node versions append. */
@@ -176,7 +205,7 @@ function jsonErrorMessage(error: unknown): string {
 function topLevelObjects(
   data: unknown,
   inheritedSchemaOrg: boolean,
-): StructuredNode[] {
+): { object: Record<string, unknown>; schemaOrg: boolean }[] {
   if (Array.isArray(data)) {
     return data.flatMap((entry) => topLevelObjects(entry, inheritedSchemaOrg));
   }
@@ -187,7 +216,7 @@ function topLevelObjects(
       ? contextIsSchemaOrg(object['@context'])
       : inheritedSchemaOrg;
   if ('@graph' in object) return topLevelObjects(object['@graph'], schemaOrg);
-  return [jsonLdNode(object, schemaOrg, 0)];
+  return [{ object, schemaOrg }];
 }
 
 /** How deep nested JSON-LD objects are read: a hostile page must not cost more. */
@@ -278,14 +307,9 @@ function microdataValue(page: ParsedPage, element: Element): string {
   }
 }
 
-function readMicrodata(page: ParsedPage, lines: LineIndex): StructuredItem[] {
-  return page.itemscopes
-    .filter((element) => !('itemprop' in element.attribs))
-    .map((element) => ({
-      syntax: 'microdata' as const,
-      line: lines.lineOf(element.startIndex),
-      node: microdataNode(page, element, 0),
-    }));
+/** The elements of top-level microdata items: an `itemscope` that is no other item's property. */
+function microdataScopes(page: ParsedPage): Element[] {
+  return page.itemscopes.filter((element) => !('itemprop' in element.attribs));
 }
 
 function microdataNode(
@@ -342,7 +366,8 @@ function rdfaValue(page: ParsedPage, element: Element): string {
   return textOf(element);
 }
 
-function readRdfa(page: ParsedPage, lines: LineIndex): StructuredItem[] {
+/** The elements of top-level RDFa items, in document order: a `typeof` that is no other item's property. */
+function rdfaScopes(page: ParsedPage): Element[] {
   const scopes: Element[] = [];
   for (const elements of page.byTag.values()) {
     for (const element of elements) {
@@ -353,12 +378,7 @@ function readRdfa(page: ParsedPage, lines: LineIndex): StructuredItem[] {
     }
   }
   // byTag groups by tag name: back in document order.
-  scopes.sort((a, b) => (a.startIndex ?? 0) - (b.startIndex ?? 0));
-  return scopes.map((element) => ({
-    syntax: 'rdfa' as const,
-    line: lines.lineOf(element.startIndex),
-    node: rdfaNode(page, element, 0),
-  }));
+  return scopes.sort((a, b) => (a.startIndex ?? 0) - (b.startIndex ?? 0));
 }
 
 function rdfaNode(

@@ -42,7 +42,10 @@ export interface VocabularyProblem {
 
 export interface StructuredDataVerdict {
   jsonLdBlocks: number;
+  /** The items judged: the first THRESHOLDS.structuredDataMaxItems of the page. */
   items: ItemVerdict[];
+  /** Every top-level item found, judged or not. */
+  itemsFound: number;
   syntaxErrors: JsonLdSyntaxError[];
   vocabularyProblems: VocabularyProblem[];
 }
@@ -57,6 +60,7 @@ export function judgeStructuredData(page: ParsedPage): StructuredDataVerdict {
     verdict = {
       jsonLdBlocks: data.jsonLdBlocks,
       items: data.items.map(judgeItem),
+      itemsFound: data.itemsFound,
       syntaxErrors: data.syntaxErrors,
       vocabularyProblems: data.items.flatMap(vocabularyProblemsOf),
     };
