@@ -89,7 +89,7 @@ describe('analyse (gather + judge) against fixture sites', () => {
 
   it('rates a well-made page good, with every check judged', async () => {
     const results = await analyser.analyse(site.url('/pricing'));
-    expect(results.checks).toHaveLength(56);
+    expect(results.checks).toHaveLength(58);
     const failed = results.checks
       .filter((c) => c.passed === false)
       .map((c) => c.id);

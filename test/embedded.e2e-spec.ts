@@ -213,7 +213,7 @@ describe('the embedded default (no DATABASE_URL)', () => {
       checks: unknown[];
       score: number;
     };
-    expect(results.checks).toHaveLength(56);
+    expect(results.checks).toHaveLength(58);
     const failed = await cli('analyse', site.url('/data.json'));
     expect(failed.status).toBe(2);
     expect(failed.stderr).toContain('Analysis failed (not_html)');

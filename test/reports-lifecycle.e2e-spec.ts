@@ -75,7 +75,7 @@ describe('reports: create, get, update, re-run, delete', () => {
       expect(report.created_at).toMatch(ISO_MS);
       expect(report.updated_at).toMatch(ISO_MS);
       expect(report.results.score).toBe(report.score);
-      expect(report.results.checks).toHaveLength(56);
+      expect(report.results.checks).toHaveLength(58);
       expect(report.results.page).toMatchObject({
         final_url: site.url('/pricing'),
         status_code: 200,
@@ -225,7 +225,7 @@ describe('reports: create, get, update, re-run, delete', () => {
       expect(res.body.data.status).toBe('queued');
       const done = await pollUntilSettled(res.body.data.id);
       expect(done.status).toBe('completed');
-      expect(done.results.checks).toHaveLength(56);
+      expect(done.results.checks).toHaveLength(58);
     });
   });
 
@@ -248,7 +248,7 @@ describe('reports: create, get, update, re-run, delete', () => {
       const id = (await create({ url: site.url('/pricing') }).expect(201)).body
         .data.id;
       const one = await owner().get(`/api/v1/reports/${id}`).expect(200);
-      expect(one.body.data.results.checks).toHaveLength(56);
+      expect(one.body.data.results.checks).toHaveLength(58);
       const list = await owner()
         .get('/api/v1/reports?per_page=100')
         .expect(200);

@@ -100,7 +100,7 @@ run('shared report page in headless Chromium', () => {
           getComputedStyle(document.body).fontFamily !== 'Times New Roman',
       };
     });
-    expect(layout.items).toBe(56);
+    expect(layout.items).toBe(58);
     expect(layout.scrollWidth).toBeLessThanOrEqual(width);
     expect(layout.smallestFont).toBeGreaterThanOrEqual(12);
     expect(layout.narrowest).toBeGreaterThan(width * 0.6);

@@ -122,7 +122,7 @@ describe('shared reports: the page and the JSON for people without a key', () =>
         privacy: 0,
         status: 'completed',
       });
-      expect(res.body.data.results.checks).toHaveLength(56);
+      expect(res.body.data.results.checks).toHaveLength(58);
     });
 
     it('sends a strict Content-Security-Policy and no script source', async () => {

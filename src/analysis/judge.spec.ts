@@ -92,6 +92,8 @@ describe('judge', () => {
       'viewport',
       'charset',
       'structured_data',
+      'structured_data_invalid',
+      'rich_result_ineligible',
       'social_tags',
       'content_length',
       'text_to_html_ratio',

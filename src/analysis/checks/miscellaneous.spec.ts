@@ -10,7 +10,6 @@ import {
   inlineCss,
   sitemap,
   socialTags,
-  structuredData,
   textToHtmlRatio,
   viewport,
 } from './miscellaneous.js';
@@ -50,40 +49,6 @@ describe('charset', () => {
     ],
   ])('%s → %s', (_case, declaredCharset, passed) => {
     expect(runCheck(charset, EMPTY, { declaredCharset }).passed).toBe(passed);
-  });
-});
-
-describe('structured_data', () => {
-  it.each([
-    [
-      'valid JSON-LD',
-      '<script type="application/ld+json">{"@type":"Product"}</script>',
-      '',
-      true,
-    ],
-    [
-      'microdata',
-      '',
-      '<div itemscope itemtype="https://schema.org/Product"></div>',
-      true,
-    ],
-    [
-      'JSON-LD that does not parse',
-      '<script type="application/ld+json">{"@type":</script>',
-      '',
-      false,
-    ],
-    [
-      'a JSON-LD scalar',
-      '<script type="application/ld+json">42</script>',
-      '',
-      false,
-    ],
-    ['neither', '', '<p>x</p>', false],
-  ])('%s → %s', (_case, head, body, passed) => {
-    expect(runCheck(structuredData, documentOf(head, body)).passed).toBe(
-      passed,
-    );
   });
 });
 

@@ -1,5 +1,5 @@
 import { looksLikeXml } from '../fetch/sitemap.js';
-import { elementsOf, elementsWhere, textOf } from '../parse.js';
+import { elementsOf, elementsWhere } from '../parse.js';
 import { THRESHOLDS } from '../thresholds.js';
 import {
   clip,
@@ -10,7 +10,7 @@ import {
 } from './check.js';
 import type { Check } from './check.js';
 
-/** Checks of web conventions: viewport, charset, structured data, sitemap, sharing, content. */
+/** Checks of web conventions: viewport, charset, sitemap, sharing, content. */
 
 export const viewport: Check = notOnRedirectStubs({
   id: 'viewport',
@@ -77,49 +77,6 @@ export const charset: Check = notOnRedirectStubs({
         ? 'The page declares UTF-8.'
         : 'The page declares an encoding other than UTF-8.',
       value: declared.map((d) => clip(d, 60)),
-    };
-  },
-});
-
-export const structuredData: Check = notOnRedirectStubs({
-  id: 'structured_data',
-  category: 'miscellaneous',
-  importance: 'low',
-  title: 'Structured data',
-  passesWhen:
-    'At least one JSON-LD block that parses, or microdata (`itemscope`).',
-  notApplicableWhen: null,
-  advice:
-    'Describe the page with schema.org data in JSON-LD (an Article, a Product, an Organization) so search engines can show rich results.',
-  run: (page) => {
-    const blocks = elementsWhere(page, 'script', 'type', 'application/ld+json');
-    let valid = 0;
-    for (const block of blocks) {
-      try {
-        const data: unknown = JSON.parse(textOf(block));
-        if (data !== null && typeof data === 'object') valid++;
-      } catch {
-        // An invalid block is simply not counted.
-      }
-    }
-    if (valid > 0) {
-      return {
-        passed: true,
-        message: `The page has ${plural(valid, 'valid JSON-LD block')}.`,
-      };
-    }
-    if (page.itemscopes.length > 0) {
-      return {
-        passed: true,
-        message: `The page has ${plural(page.itemscopes.length, 'microdata item')}.`,
-      };
-    }
-    return {
-      passed: false,
-      message:
-        blocks.length > 0
-          ? 'The page has JSON-LD, but none of it parses.'
-          : 'The page has no JSON-LD or microdata.',
     };
   },
 });
@@ -304,7 +261,6 @@ export const deprecatedHtml: Check = {
 export const MISCELLANEOUS_CHECKS: readonly Check[] = [
   viewport,
   charset,
-  structuredData,
   sitemap,
   socialTags,
   contentLength,

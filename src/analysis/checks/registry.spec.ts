@@ -9,6 +9,7 @@ import * as securityHardening from './security-hardening.js';
 import * as seoContent from './seo-content.js';
 import * as seoCrawling from './seo-crawling.js';
 import * as seoLinks from './seo-links.js';
+import * as structuredData from './structured-data.js';
 
 /** Every module that defines checks, with everything it exports. */
 const FAMILY_MODULES = {
@@ -21,6 +22,7 @@ const FAMILY_MODULES = {
   seoContent,
   seoCrawling,
   seoLinks,
+  structuredData,
 };
 
 function isCheck(value: unknown): value is Check {

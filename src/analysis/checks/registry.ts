@@ -8,6 +8,7 @@ import { SECURITY_HARDENING_CHECKS } from './security-hardening.js';
 import { SEO_CONTENT_CHECKS } from './seo-content.js';
 import { SEO_CRAWLING_CHECKS } from './seo-crawling.js';
 import { SEO_LINK_CHECKS } from './seo-links.js';
+import { STRUCTURED_DATA_CHECKS } from './structured-data.js';
 
 export type { Check } from './check.js';
 
@@ -25,6 +26,7 @@ export const CHECK_FAMILIES: readonly (readonly Check[])[] = [
   LAYOUT_CHECKS,
   SECURITY_HARDENING_CHECKS,
   MISCELLANEOUS_CHECKS,
+  STRUCTURED_DATA_CHECKS,
   RENDERING_CHECKS,
 ];
 
