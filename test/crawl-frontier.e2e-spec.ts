@@ -212,6 +212,7 @@ describe('the frontier under concurrent settles', () => {
       words: 321,
       textDigest: 'digest',
       skeleton: 'layout',
+      structuredDataTypes: ['Article', 'BreadcrumbList'],
       robots: ['noindex', 'max-snippet:20'],
     } satisfies RecordedPageFacts;
     const reading = readingOf(0);

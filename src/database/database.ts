@@ -34,6 +34,7 @@ import { SiteAuditJudged1765730000000 } from './migrations/1765730000000-site-au
 import { PageRender1765740000000 } from './migrations/1765740000000-page-render.js';
 import { AccountBranding1765750000000 } from './migrations/1765750000000-account-branding.js';
 import { TemplateFindings1765760000000 } from './migrations/1765760000000-template-findings.js';
+import { StructuredDataTypes1765780000000 } from './migrations/1765780000000-structured-data-types.js';
 
 export const MIGRATIONS = [
   InitialSchema1763800000000,
@@ -68,6 +69,7 @@ export const MIGRATIONS = [
   PageRender1765740000000,
   AccountBranding1765750000000,
   TemplateFindings1765760000000,
+  StructuredDataTypes1765780000000,
 ];
 
 /** Where the service's data lives: the configured PostgreSQL or the embedded default. */

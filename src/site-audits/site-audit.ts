@@ -39,6 +39,12 @@ export interface SiteAuditError {
   message: string;
 }
 
+/** A schema.org type of an audit's structured data, and how many of its pages carry it. */
+export interface StructuredDataCount {
+  type: string;
+  pages: number;
+}
+
 /** An audit as its table holds it. */
 export interface SiteAudit {
   id: string;
@@ -70,6 +76,8 @@ export interface SiteAudit {
   issues: Record<string, number> | null;
   /** Once judged: the page checks failing as templates', with those templates. */
   templateIssues: TemplateIssues | null;
+  /** Once judged: per schema.org type, the pages whose structured data carries it, the most carried first. */
+  structuredData: StructuredDataCount[] | null;
   error: SiteAuditError | null;
   createdAt: Date;
   updatedAt: Date;

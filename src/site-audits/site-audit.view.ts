@@ -171,6 +171,22 @@ export class SiteAuditErrorView implements SiteAuditError {
 }
 
 /** A site audit as the API shows it. */
+/** A schema.org type found in an audit's structured data. */
+export class StructuredDataCountView {
+  @ApiProperty({
+    example: 'BreadcrumbList',
+    description:
+      "The type as its items name it: a schema.org type by its name, another vocabulary's by its IRI.",
+  })
+  type: string;
+  @ApiProperty({
+    type: 'integer',
+    example: 412,
+    description: 'The HTML pages with at least one item of this type.',
+  })
+  pages: number;
+}
+
 /** A template of a render: "auto" audit: whether its pages were rendered, and why. */
 export class RenderTemplateView {
   @ApiProperty({
@@ -301,6 +317,14 @@ export class SiteAuditView {
   render_templates: RenderTemplateView[] | null;
 
   @ApiProperty({
+    type: [StructuredDataCountView],
+    nullable: true,
+    description:
+      'Once judged: each type of the structured data of its pages (JSON-LD, microdata, RDFa; the first 100 items of a page) with how many pages carry it, the most carried first, at most 100 types; `[]` when no page has any. Null before, and for audits judged before it was counted. The checks structured_data_invalid and rich_result_ineligible say which items are broken or cannot show as rich results.',
+  })
+  structured_data: StructuredDataCountView[] | null;
+
+  @ApiProperty({
     enum: [...SCHEDULES, null],
     type: 'string',
     nullable: true,
@@ -421,6 +445,7 @@ export function toSiteAuditView(
     error: audit.error,
     incomplete: incompleteOf(audit.unprocessed),
     render_templates: renderTemplates,
+    structured_data: audit.structuredData,
     schedule: audit.schedule,
     next_run_at: audit.nextRunAt?.toISOString() ?? null,
     scheduled_from:

@@ -1604,6 +1604,18 @@ export interface components {
        */
       reason: string;
     };
+    StructuredDataCountView: {
+      /**
+       * @description The type as its items name it: a schema.org type by its name, another vocabulary's by its IRI.
+       * @example BreadcrumbList
+       */
+      type: string;
+      /**
+       * @description The HTML pages with at least one item of this type.
+       * @example 412
+       */
+      pages: number;
+    };
     SiteAuditView: {
       /**
        * Format: int64
@@ -1670,6 +1682,9 @@ export interface components {
       incomplete: components['schemas']['IncompleteAuditView'] | null;
       /** @description An audit with render: "auto", read alone (GET /site-audits/{id}): each template its crawl told apart, how many of its pages were rendered, and why (docs/rendering.md). Null in lists and for other audits. */
       render_templates: components['schemas']['RenderTemplateView'][] | null;
+      /** @description Once judged: each type of the structured data of its pages (JSON-LD, microdata, RDFa; the first 100 items of a page) with how many pages carry it, the most carried first, at most 100 types; `[]` when no page has any. Null before, and for audits judged before it was counted. The checks structured_data_invalid and rich_result_ineligible say which items are broken or cannot show as rich results. */
+      structured_data:
+        components['schemas']['StructuredDataCountView'][] | null;
       /**
        * @description daily or weekly: a new audit of the same site, settings and privacy starts by itself each period; null when never.
        * @enum {string|null}

@@ -86,6 +86,7 @@ export function siteAuditViewOf(
     error: null,
     incomplete: null,
     render_templates: null,
+    structured_data: [],
     schedule: null,
     next_run_at: null,
     scheduled_from: null,

@@ -30,6 +30,7 @@ export interface AuditBody {
   issues: Record<string, number> | null;
   error: { code: string; message: string } | null;
   finished_at: string | null;
+  structured_data?: Array<{ type: string; pages: number }> | null;
 }
 
 export interface PageBody {

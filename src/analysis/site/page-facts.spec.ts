@@ -44,7 +44,8 @@ describe('the page-fact table', () => {
     const facts = factsOf(
       `<title> A  title </title><meta name="Description" content=" Its  text ">
        <link rel="canonical" href="/b"><meta name="robots" content="noindex">
-       <link rel="alternate" hreflang="de" href="https://example.com/de/a">`,
+       <link rel="alternate" hreflang="de" href="https://example.com/de/a">
+       <script type="application/ld+json">{"@context": "https://schema.org", "@type": "Article", "headline": "A"}</script>`,
       '<main><p>Three words here</p></main>',
       { 'x-robots-tag': 'nofollow' },
     );
@@ -58,6 +59,7 @@ describe('the page-fact table', () => {
       words: 3,
       textDigest: expect.stringMatching(/^[\w-]{43}$/),
       skeleton: expect.any(String),
+      structuredDataTypes: ['Article'],
       robots: ['nofollow', 'noindex'],
     });
   });

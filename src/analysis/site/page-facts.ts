@@ -7,6 +7,7 @@ import {
 import { elementsOf, textOf } from '../parse.js';
 import type { ParsedPage } from '../parse.js';
 import { forbidsIndexing, robotsMetas } from '../robots.js';
+import { judgeStructuredData } from '../structured-data/judge.js';
 import { normaliseUrl } from './crawl-scope.js';
 import { skeletonDigestOf } from './page-skeleton.js';
 
@@ -156,6 +157,16 @@ export const PAGE_FACTS = {
     sql: 'text',
     // A digest of the body's layout: pages of one template share it.
     read: ({ page }): string => skeletonDigestOf(page),
+    none: null,
+  }),
+  structuredDataTypes: fact({
+    column: 'structured_data_types',
+    sql: 'text[]',
+    bound: 100,
+    // The types of the items the structured data checks judged, each once: the audit counts the pages of each.
+    read: ({ page }): string[] => [
+      ...new Set(judgeStructuredData(page).items.flatMap((item) => item.types)),
+    ],
     none: null,
   }),
   robots: fact({

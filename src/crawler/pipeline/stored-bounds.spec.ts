@@ -94,6 +94,7 @@ describe('boundedFacts', () => {
     words: 10,
     textDigest: 'd',
     skeleton: 's',
+    structuredDataTypes: [],
     robots: [],
   };
 

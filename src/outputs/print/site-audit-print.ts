@@ -57,6 +57,7 @@ export function siteAuditPrint(document: SiteAuditDocument): string {
     summarySection(document, site),
     findingsSection(document),
     templatesSection(document),
+    structuredDataSection(document),
     changesSection(document),
     appendixSection(document),
     methodSection(document),
@@ -250,6 +251,30 @@ ${shown.map((template) => `<tr><td><code>${escapeHtml(template.name)}</code></td
 <table><thead><tr><th>Template</th><th class="n">Pages</th><th>Median lab metrics</th></tr></thead><tbody>
 ${rows.join('\n')}
 </tbody></table>
+</section>`;
+}
+
+/** Types of structured data the print lists, the most carried first; the API lists 100. */
+const STRUCTURED_DATA_TYPES_SHOWN = 15;
+
+/** The schema.org types of the site's structured data, with the pages carrying each. */
+function structuredDataSection({ audit }: SiteAuditDocument): string {
+  const types = audit.structured_data;
+  if (!types) return '';
+  if (types.length === 0) {
+    return `<section>
+<h2>Structured data</h2>
+<p>No page has structured data (JSON-LD, microdata or RDFa): search engines show none of its pages as a rich result.</p>
+</section>`;
+  }
+  const shown = types.slice(0, STRUCTURED_DATA_TYPES_SHOWN);
+  const more = types.length - shown.length;
+  return `<section>
+<h2>Structured data</h2>
+<p>The types of the pages' structured data, the most carried first; the findings say which items are broken or cannot show as rich results.</p>
+<table><thead><tr><th>Type</th><th class="n">Pages</th></tr></thead><tbody>
+${shown.map((t) => `<tr><td><code>${escapeHtml(t.type)}</code></td><td class="n">${count(t.pages)}</td></tr>`).join('\n')}
+</tbody></table>${more > 0 ? `<p class="more">and ${plural(more, 'more type')}</p>` : ''}
 </section>`;
 }
 

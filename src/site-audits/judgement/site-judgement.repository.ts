@@ -24,6 +24,9 @@ const JUDGED_FACT_COLUMNS = JUDGED_FACT_NAMES.map(
   (name) => `${pageFact(name).column} AS "${name}"`,
 ).join(', ');
 
+/** schema.org types an audit counts pages of: a site's own vocabulary may name thousands. */
+const STRUCTURED_DATA_TYPES_MAX = 100;
+
 /** An audit ready to be judged: its crawl stopped with nothing in flight, not judged yet. */
 export interface AuditToJudge {
   url: string;
@@ -180,6 +183,25 @@ export class SiteJudgementRepository {
       }
     }
     return rows as unknown as JudgedPageRow[];
+  }
+
+  /**
+   * Counts, per schema.org type, the pages whose structured data carries it (the page
+   * fact structuredDataTypes), the most carried first, at most STRUCTURED_DATA_TYPES_MAX.
+   */
+  async countStructuredData(auditId: string): Promise<void> {
+    await this.db.query(
+      `UPDATE site_audits SET structured_data = coalesce((
+         SELECT jsonb_agg(jsonb_build_object('type', type, 'pages', pages)
+                          ORDER BY pages DESC, type)
+         FROM (SELECT t AS type, count(*)::int AS pages
+               FROM site_audit_urls u, unnest(u.structured_data_types) t
+               WHERE u.audit_id = $1 AND ${IS_PAGE}
+               GROUP BY t ORDER BY pages DESC, t LIMIT ${STRUCTURED_DATA_TYPES_MAX}) c
+       ), '[]'::jsonb)
+       WHERE id = $1`,
+      [auditId],
+    );
   }
 
   /** The links to pages answered anything but 2xx (or not at all), in page order. */

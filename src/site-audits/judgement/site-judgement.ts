@@ -93,6 +93,7 @@ export class SiteJudgement {
         findings.set(pageId, own);
       }
     }
+    await this.store.countStructuredData(auditId);
     const templates = groupTemplates(
       await this.templates.pagesToGroup(auditId),
     );

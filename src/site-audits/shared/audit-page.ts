@@ -263,7 +263,7 @@ ${pager(base(audit), paging)}</div>
     `${header(audit, `Site audit of <span class="wrap">${escapeHtml(audit.url)}</span>`)}
 ${statusNote(audit)}${summarySection(audit, issues)}
 ${findings}
-${paging.page === 1 ? templatesSection(summary.templates) : ''}${chartsSection(summary.statusCodes, summary.depths)}`,
+${paging.page === 1 ? templatesSection(summary.templates) + structuredDataSection(audit) : ''}${chartsSection(summary.statusCodes, summary.depths)}`,
     summary.brand,
   );
 }
@@ -287,6 +287,33 @@ function templatesSection(templates: AuditTemplate[]): string {
     .join(
       '',
     )}${more > 0 ? `<li class="muted">and ${more.toLocaleString('en')} more, of fewer pages</li>` : ''}</ul></div>
+</section>`;
+}
+
+/** Types the summary lists; the rest are counted. */
+const STRUCTURED_DATA_TYPES_SHOWN = 15;
+
+/** The schema.org types of the site's structured data, with the pages carrying each. */
+function structuredDataSection(audit: SiteAudit): string {
+  const types = audit.structuredData;
+  if (types === null) return '';
+  const more = types.length - STRUCTURED_DATA_TYPES_SHOWN;
+  const list =
+    types.length === 0
+      ? '<p>No page has structured data (JSON-LD, microdata or RDFa).</p>'
+      : `<ul class="templates">${types
+          .slice(0, STRUCTURED_DATA_TYPES_SHOWN)
+          .map(
+            (t) =>
+              `<li><code class="wrap">${escapeHtml(t.type)}</code>: ${t.pages.toLocaleString('en')} ${t.pages === 1 ? 'page' : 'pages'}</li>`,
+          )
+          .join(
+            '',
+          )}${more > 0 ? `<li class="muted">and ${more.toLocaleString('en')} more types</li>` : ''}</ul>`;
+  return `<section>
+<h2 id="structured-data">Structured data</h2>
+<div class="card"><p class="muted">The types of the pages' structured data, the most carried first: the findings say which items are broken or cannot show as rich results.</p>
+${list}</div>
 </section>`;
 }
 
