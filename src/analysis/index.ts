@@ -79,6 +79,10 @@ export { CHECKS } from './checks/registry.js';
 export type { Check } from './checks/registry.js';
 export { CHECK_CATALOGUE_PATH } from './checks/check.js';
 export type {
+  AccessibilityAudit,
+  AccessibilityImpact,
+  AccessibilityNode,
+  AccessibilityViolation,
   AnalysisErrorCode,
   AnalysisResults,
   Category,

@@ -126,7 +126,63 @@ export interface RenderedDom {
   dialogs: number;
   /** Windows the page opened, each closed at once. */
   windowsBlocked: number;
+  /** axe-core's WCAG A and AA rules run in the rendered page; absent when the renderer was not asked to. */
+  accessibility?: AccessibilityAudit;
 }
+
+/** How much a violation of an axe-core rule hinders people, as axe-core rates it. */
+export type AccessibilityImpact = 'minor' | 'moderate' | 'serious' | 'critical';
+
+/** One element an axe-core rule fails on, bounded (docs/rendering.md). */
+export interface AccessibilityNode {
+  /** A CSS selector of the element (shadow roots and frames joined by ` >>> `). */
+  target: string;
+  /** The element's start of markup, cut. */
+  html: string;
+  /** What to fix, in axe-core's words, cut. */
+  failure_summary: string;
+}
+
+/** One axe-core rule the page violates. */
+export interface AccessibilityViolation {
+  /** axe-core's rule id (`image-alt`, `label`, `color-contrast`…). */
+  id: string;
+  /** The worst impact among its elements; null when axe-core gave none. */
+  impact: AccessibilityImpact | null;
+  /** axe-core's help text: what the rule asks for. */
+  help: string;
+  help_url: string;
+  description: string;
+  /** axe-core's tags of the rule (`wcag2a`, `wcag143`, `cat.color`…). */
+  tags: string[];
+  /** Elements that fail it, all of them. */
+  node_count: number;
+  /** The first of them, bounded. */
+  nodes: AccessibilityNode[];
+}
+
+/**
+ * Accessibility of a rendered page: axe-core's WCAG 2.0, 2.1 and 2.2 A and AA rules run
+ * in the page the renderer loaded, or why they were not (`render: false`, a timeout…).
+ * Its own category beside the score's four: it moves no score.
+ */
+export type AccessibilityAudit =
+  | {
+      ran: true;
+      /** `axe-core <version>`. */
+      engine: string;
+      /** The axe-core tags whose rules ran. */
+      tags: string[];
+      /** The rules the page violates, worst impact first; bounded. */
+      violations: AccessibilityViolation[];
+      /** How long axe-core took in the page. */
+      ms: number;
+    }
+  | {
+      ran: false;
+      /** Why no rule ran: `render: false`, `not rendered`, or what failed (`timed out after 5000 ms`). */
+      reason: string;
+    };
 
 /**
  * What rendering a page met, as a site audit's page shows it: rendered (its DOM

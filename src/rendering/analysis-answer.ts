@@ -73,6 +73,7 @@ export function analysisAnswerOf(rendered: RenderedPage): RenderedAnswer {
         url,
         type: resourceType,
       })),
+      accessibility: rendered.accessibility,
     },
   };
 }

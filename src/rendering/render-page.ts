@@ -9,7 +9,13 @@ import type {
   Response,
   Route,
 } from 'playwright-core';
-import type { AddressPolicy, Lookup, RedirectHop } from '../analysis/index.js';
+import type {
+  AccessibilityAudit,
+  AddressPolicy,
+  Lookup,
+  RedirectHop,
+} from '../analysis/index.js';
+import { auditAccessibility, notRun } from './accessibility.js';
 import { RENDER_ERROR_CODES, RenderError } from './errors.js';
 import type { RenderErrorCode } from './errors.js';
 import { NetworkQuiet } from './network-quiet.js';
@@ -59,6 +65,13 @@ export interface RenderOptions {
    * (null), a rendered DOM past it (in characters) fails with `too_large`.
    */
   maxDocumentBytes: number;
+  /**
+   * Run axe-core's WCAG A and AA rules in the page once its DOM is serialised
+   * (accessibility.ts); false: `accessibility` says it was not asked.
+   */
+  accessibility: boolean;
+  /** Bound of that step: past it, axe is stopped and the page says why. */
+  accessibilityTimeoutMs: number;
 }
 
 export const DEFAULT_RENDER_OPTIONS: RenderOptions = {
@@ -68,6 +81,8 @@ export const DEFAULT_RENDER_OPTIONS: RenderOptions = {
   skipResourceTypes: ['image', 'media', 'font'],
   // As the analyser's cap on the HTML it judges.
   maxDocumentBytes: 5 * 1024 * 1024,
+  accessibility: true,
+  accessibilityTimeoutMs: 5_000,
 };
 
 /** A document as a fetch answered it, its body content-decoded and whole. */
@@ -150,6 +165,8 @@ export interface RenderedPage {
   popups: number;
   /** Windows the page's scripts asked for (`window.open`), each blocked. */
   windowsBlocked: number;
+  /** axe-core's WCAG A and AA rules run in the page after its snapshot, or why not. */
+  accessibility: AccessibilityAudit;
   /** Each from the start of the render. */
   timings: {
     /** Until the fresh context and page were ready to navigate. */
@@ -385,6 +402,10 @@ export class PageRender {
     document ??= await this.rawDocument(response);
     const finalUrl = page.url();
     const links = linksOf(html, finalUrl);
+    // After the snapshot: whatever axe does in the page, the DOM judged is the one serialised.
+    const accessibility = options.accessibility
+      ? await auditAccessibility(cdp, options.accessibilityTimeoutMs)
+      : notRun('not asked');
     return {
       requestedUrl: this.url,
       document,
@@ -402,6 +423,7 @@ export class PageRender {
       dialogs: this.dialogs,
       popups: this.popups,
       windowsBlocked: this.windowsBlocked,
+      accessibility,
       timings: {
         pageReadyMs,
         documentMs: this.documentMs,
