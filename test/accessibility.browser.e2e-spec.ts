@@ -12,6 +12,9 @@ import {
 } from './support/accessibility-pages.js';
 import { html, startFixtureSite } from './support/fixture-server.js';
 import type { FixtureSite } from './support/fixture-server.js';
+import { affectedBy, runAudit } from './support/site-audits.js';
+import { startTestApp } from './support/test-app.js';
+import type { TestApp } from './support/test-app.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // CI installs Chromium and sets REQUIRE_BROWSER, so there a missing browser fails.
@@ -148,5 +151,151 @@ run('accessibility of rendered pages (axe-core)', () => {
       reason: 'timed out after 1 ms',
     });
     expect(page.html).toContain('<h1>Sign up</h1>');
+  });
+});
+
+const SIGNUPS = ['alpha', 'bravo', 'charlie', 'delta'].map(
+  (name) => `/signup/signup-${name}`,
+);
+
+/** The clean page as a start page linking to the faulty ones, its links big enough to tap (target-size). */
+const START_PAGE = CLEAN_PAGE.replace(
+  '</style>',
+  'nav a { display: inline-block; padding: 12px; }\n</style>',
+).replace(
+  '</main>',
+  `<nav><ul>${SIGNUPS.map((path) => `<li><a href="${path}">Sign up at ${path}</a></li>`).join('')}</ul></nav></main>`,
+);
+
+/** Reports and site audits: accessibility beside the score, and nothing of it without rendering. */
+run('accessibility in reports and site audits', () => {
+  let site: FixtureSite;
+  let t: TestApp;
+  let key: string;
+
+  beforeAll(async () => {
+    site = await startFixtureSite({
+      '/': (_req, res) => html(res, START_PAGE),
+      '/faulty': (_req, res) => html(res, FAULTY_PAGE),
+      ...Object.fromEntries(
+        SIGNUPS.map((path) => [
+          path,
+          (_req: unknown, res: Parameters<typeof html>[0]) =>
+            html(res, FAULTY_PAGE.replaceAll('Sign up', `Sign up ${path}`)),
+        ]),
+      ),
+    });
+    t = await startTestApp({
+      RENDER_CHROMIUM_PATH: CHROMIUM,
+      RATE_LIMIT_PER_MINUTE: '100000',
+    });
+    key = (await t.newAccount()).key;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await site?.close();
+  });
+
+  const report = async (render: boolean) =>
+    (
+      await t
+        .as(key)
+        .post('/api/v1/reports')
+        .send({ url: site.url('/faulty'), render })
+        .expect(201)
+    ).body.data as {
+      status: string;
+      results: {
+        categories: Record<string, unknown>;
+        checks: Array<{
+          id: string;
+          category: string;
+          passed: boolean | null;
+          value: unknown;
+        }>;
+        accessibility: {
+          ran: boolean;
+          reason?: string;
+          violations?: Array<{ id: string }>;
+        };
+      };
+    };
+
+  it('lists the rules of a rendered page in a category of its own, beside the score', async () => {
+    const { status, results } = await report(true);
+    expect(status).toBe('completed');
+    expect(results.accessibility.ran).toBe(true);
+    expect(results.accessibility.violations?.map((v) => v.id).sort()).toEqual(
+      FAULTY_PAGE_RULES,
+    );
+    const check = results.checks.find(
+      (c) => c.id === 'accessibility_violations',
+    );
+    expect(check).toMatchObject({ category: 'accessibility', passed: false });
+    expect(
+      (check?.value as Array<{ rule: string }>).map((v) => v.rule).sort(),
+    ).toEqual(FAULTY_PAGE_RULES);
+    expect(Object.keys(results.categories).sort()).toEqual([
+      'miscellaneous',
+      'performance',
+      'security',
+      'seo',
+    ]);
+  });
+
+  it('runs no rule with render: false, and says so', async () => {
+    const { results } = await report(false);
+    expect(results.accessibility).toEqual({
+      ran: false,
+      reason: 'render: false',
+    });
+    expect(results.checks.map((c) => c.id)).not.toContain(
+      'accessibility_violations',
+    );
+    expect(results.checks.map((c) => c.category)).not.toContain(
+      'accessibility',
+    );
+  });
+
+  it('keeps each page’s rules in a rendered site audit, and names the template that fails them', async () => {
+    const audit = await runAudit(
+      t.as(key),
+      { url: site.url('/'), sitemaps: false, render: true },
+      120_000,
+    );
+    expect(audit).toMatchObject({ status: 'completed', error: null });
+    const affected = await affectedBy(
+      t.as(key),
+      audit.id,
+      'accessibility_violations',
+    );
+    const rulesOf = (value: unknown) =>
+      (value as Array<{ rule: string }>).map((v) => v.rule).sort();
+    expect(
+      Object.fromEntries(
+        affected.map((page) => [page.url, rulesOf(page.value)]),
+      ),
+    ).toEqual(
+      Object.fromEntries(
+        SIGNUPS.map((path) => [site.url(path), FAULTY_PAGE_RULES]),
+      ),
+    );
+    const findings = (
+      await t.as(key).get(`/api/v1/site-audits/${audit.id}/issues`).expect(200)
+    ).body.data as Array<{
+      id: string;
+      scope: string;
+      pages: number;
+      templates: Array<{ pages: number; failing: number }>;
+    }>;
+    expect(findings.filter((f) => f.id === 'accessibility_violations')).toEqual(
+      [
+        expect.objectContaining({
+          scope: 'template',
+          pages: 4,
+          templates: [expect.objectContaining({ pages: 4, failing: 4 })],
+        }),
+      ],
+    );
   });
 });

@@ -1,9 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ANY_JSON_VALUE } from '../common/any-json-value.js';
-import { CATEGORIES, IMPORTANCES, RATINGS } from '../analysis/index.js';
+import { CHECK_CATEGORIES, IMPORTANCES, RATINGS } from '../analysis/index.js';
 import type {
+  AccessibilityImpact,
   AnalysisResults,
   Category,
+  CheckCategory,
   Importance,
   Rating,
   RenderOutcome,
@@ -53,8 +55,12 @@ export class CheckResultView {
   })
   id: string;
 
-  @ApiProperty({ enum: CATEGORIES })
-  category: Category;
+  @ApiProperty({
+    enum: CHECK_CATEGORIES,
+    description:
+      'One of the score’s four, or `accessibility`, which counts in no score.',
+  })
+  category: CheckCategory;
 
   @ApiProperty({ enum: IMPORTANCES })
   importance: Importance;
@@ -203,6 +209,91 @@ export class RenderOutcomeView implements RenderOutcome {
   choice?: RenderChoiceView;
 }
 
+export class AccessibilityNodeView {
+  @ApiProperty({
+    example: 'form > input',
+    description:
+      'A CSS selector of the element (shadow roots joined by ` >>> `), at most 300 characters.',
+  })
+  target: string;
+  @ApiProperty({
+    example: '<input type="text" name="email">',
+    description: "The element's markup, at most 300 characters.",
+  })
+  html: string;
+  @ApiProperty({
+    description: "What to fix, in axe-core's words, at most 500 characters.",
+  })
+  failure_summary: string;
+}
+
+export class AccessibilityViolationView {
+  @ApiProperty({ example: 'label', description: "axe-core's rule id." })
+  id: string;
+  @ApiProperty({
+    enum: ['critical', 'serious', 'moderate', 'minor'],
+    nullable: true,
+    description: 'The worst impact among its elements, as axe-core rates it.',
+  })
+  impact: AccessibilityImpact | null;
+  @ApiProperty({
+    example: 'Form elements must have labels',
+    description: "axe-core's help text.",
+  })
+  help: string;
+  @ApiProperty({ format: 'uri' })
+  help_url: string;
+  @ApiProperty()
+  description: string;
+  @ApiProperty({ type: [String], example: ['cat.forms', 'wcag2a', 'wcag412'] })
+  tags: string[];
+  @ApiProperty({
+    type: 'integer',
+    minimum: 0,
+    description: 'Elements that fail the rule, all of them.',
+  })
+  node_count: number;
+  @ApiProperty({
+    type: [AccessibilityNodeView],
+    description: 'The first 5 of them.',
+  })
+  nodes: AccessibilityNodeView[];
+}
+
+/** axe-core's WCAG A and AA rules in the rendered page, or why none ran. */
+export class AccessibilityAuditView {
+  @ApiProperty({
+    description:
+      'Whether axe-core ran in the page; false with `render: false` (`reason`).',
+  })
+  ran: boolean;
+  @ApiPropertyOptional({
+    example: 'render: false',
+    description:
+      'When no rule ran, why: `render: false`, `not rendered` (a page of a render: "auto" audit judged raw), `timed out after 5000 ms`, `failed: …`.',
+  })
+  reason?: string;
+  @ApiPropertyOptional({ example: 'axe-core 4.14.1' })
+  engine?: string;
+  @ApiPropertyOptional({
+    type: [String],
+    example: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'],
+    description: "axe-core's tags whose rules ran.",
+  })
+  tags?: string[];
+  @ApiPropertyOptional({
+    type: [AccessibilityViolationView],
+    description:
+      'The rules the page violates, worst impact first (at most 100); empty when none.',
+  })
+  violations?: AccessibilityViolationView[];
+  @ApiPropertyOptional({
+    type: 'integer',
+    description: 'How long axe-core took in the page.',
+  })
+  ms?: number;
+}
+
 export class AnalysisResultsView {
   @ApiProperty({
     type: 'integer',
@@ -241,6 +332,13 @@ export class AnalysisResultsView {
       'With render: true, what the render met: settled or taken at the time cap, dialogs dismissed, windows blocked, script errors (docs/rendering.md).',
   })
   render?: RenderOutcomeView;
+
+  @ApiPropertyOptional({
+    type: AccessibilityAuditView,
+    description:
+      "Accessibility, beside the score's four categories and in none of their scores: axe-core's WCAG 2.0, 2.1 and 2.2 A and AA rules run in the rendered page (docs/rendering.md). With render: false, `{ ran: false, reason: \"render: false\" }`: no rule ran. Absent from results made before it was kept, and from a site audit's pages, whose `accessibility` check carries their violations.",
+  })
+  accessibility?: AccessibilityAuditView;
 }
 
 /** Failed checks link to the catalogue by a path; the answer makes it absolute, as share_url. */

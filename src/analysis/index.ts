@@ -72,7 +72,9 @@ export {
   ANALYSIS_ERROR_CODES,
   CATEGORIES,
   CATEGORY_NAMES,
+  CHECK_CATEGORIES,
   IMPORTANCES,
+  isScored,
   RATINGS,
 } from './types.js';
 export { CHECKS } from './checks/registry.js';
@@ -87,6 +89,7 @@ export type {
   AnalysisResults,
   Category,
   CategoryScore,
+  CheckCategory,
   CheckResult,
   Importance,
   LinkProbe,

@@ -60,6 +60,13 @@ export function judge(
     ...(snapshot.rendering
       ? { render: renderedOutcome(snapshot.rendering) }
       : {}),
+    // Beside the score, in none of its categories: axe-core ran in the rendered page, or says why not.
+    accessibility: snapshot.rendering
+      ? (snapshot.rendering.accessibility ?? {
+          ran: false,
+          reason: 'not asked',
+        })
+      : { ran: false, reason: 'render: false' },
   };
 }
 

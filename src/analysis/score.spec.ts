@@ -5,10 +5,10 @@ import {
   scoreChecks,
   WEIGHTS,
 } from './score.js';
-import type { Category, CheckResult, Importance } from './types.js';
+import type { CheckCategory, CheckResult, Importance } from './types.js';
 
 function result(
-  category: Category,
+  category: CheckCategory,
   importance: Importance,
   passed: boolean | null,
 ): CheckResult {
@@ -188,5 +188,22 @@ describe('capScore', () => {
   it('caps just below the decent floor', () => {
     expect(CAPPED_SCORE_MAX).toBe(49);
     expect(ratingOf(CAPPED_SCORE_MAX)).toBe('bad');
+  });
+});
+
+describe('scoreChecks and accessibility', () => {
+  it('counts an accessibility check in no category and not in the overall score', () => {
+    const seoOnly = [result('seo', 'high', true), result('seo', 'low', false)];
+    const withAccessibility = [
+      ...seoOnly,
+      result('accessibility', 'medium', false),
+    ];
+    expect(scoreChecks(withAccessibility)).toEqual(scoreChecks(seoOnly));
+    expect(Object.keys(scoreChecks(withAccessibility).categories)).toEqual([
+      'seo',
+      'performance',
+      'security',
+      'miscellaneous',
+    ]);
   });
 });

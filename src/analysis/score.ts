@@ -1,4 +1,4 @@
-import { CATEGORIES } from './types.js';
+import { CATEGORIES, isScored } from './types.js';
 import type {
   Category,
   CategoryScore,
@@ -61,7 +61,8 @@ export function scoreChecks(
   ) as Record<Category, Tally>;
 
   for (const result of results) {
-    if (result.passed === null) continue;
+    // Accessibility is reported beside the score, not in it.
+    if (result.passed === null || !isScored(result.category)) continue;
     const weight = WEIGHTS[result.importance];
     for (const tally of [overall, tallies[result.category]]) {
       tally.applicableWeight += weight;

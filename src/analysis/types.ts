@@ -4,6 +4,7 @@
  * Nothing here depends on Nest or the database.
  */
 
+/** The categories of the score. */
 export const CATEGORIES = [
   'seo',
   'performance',
@@ -12,13 +13,27 @@ export const CATEGORIES = [
 ] as const;
 export type Category = (typeof CATEGORIES)[number];
 
+/**
+ * Every category a check may be of: the score's four, and accessibility beside them,
+ * which is reported but moves no score (axe-core's rules judge what people using
+ * assistive technology meet, not what search engines read).
+ */
+export const CHECK_CATEGORIES = [...CATEGORIES, 'accessibility'] as const;
+export type CheckCategory = (typeof CHECK_CATEGORIES)[number];
+
 /** Each category as people read it. */
-export const CATEGORY_NAMES: Readonly<Record<Category, string>> = {
+export const CATEGORY_NAMES: Readonly<Record<CheckCategory, string>> = {
   seo: 'Search engines',
   performance: 'Performance',
   security: 'Security',
   miscellaneous: 'Miscellaneous',
+  accessibility: 'Accessibility',
 };
+
+/** Whether a category counts in the score. */
+export function isScored(category: CheckCategory): category is Category {
+  return (CATEGORIES as readonly string[]).includes(category);
+}
 
 export const IMPORTANCES = ['high', 'medium', 'low'] as const;
 export type Importance = (typeof IMPORTANCES)[number];
@@ -271,7 +286,7 @@ export interface CheckOutcome {
 
 export interface CheckResult {
   id: string;
-  category: Category;
+  category: CheckCategory;
   importance: Importance;
   passed: boolean | null;
   title: string;
@@ -319,6 +334,11 @@ export interface AnalysisResults {
   page: PageFacts;
   /** With render: true, what the render met (the DOM judged is the browser's). */
   render?: RenderOutcome;
+  /**
+   * axe-core's WCAG A and AA rules run in the rendered page, or why none ran
+   * (`render: false`); in no score. Absent from reports made before it was kept.
+   */
+  accessibility?: AccessibilityAudit;
 }
 
 export const RATINGS = ['good', 'decent', 'bad'] as const;

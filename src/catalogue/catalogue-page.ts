@@ -1,6 +1,6 @@
 import {
-  CATEGORIES,
   CATEGORY_NAMES,
+  CHECK_CATEGORIES,
   CHECKS,
   SITE_CHECKS,
 } from '../analysis/index.js';
@@ -30,9 +30,9 @@ function siteCheckSection(check: SiteCheck): string {
  * site audits, as docs/checks.md lists them.
  */
 export function cataloguePage(): string {
-  const groups = CATEGORIES.map(
+  const groups = CHECK_CATEGORIES.map(
     (category) =>
-      `<h2>${CATEGORY_NAMES[category]}</h2>\n${CHECKS.filter(
+      `<h2>${CATEGORY_NAMES[category]}${category === 'accessibility' ? ' <span class="muted">(in no score)</span>' : ''}</h2>\n${CHECKS.filter(
         (check) => check.category === category,
       )
         .map(checkSection)
@@ -44,7 +44,7 @@ ${SITE_CHECKS.map(siteCheckSection).join('\n')}`;
   return pageLayout(
     'The check catalogue',
     `<header><h1>The check catalogue</h1>
-<p class="muted">What each of the ${CHECKS.length} checks of a report looks at, when it passes, and what to change when it fails; then the ${SITE_CHECKS.length} <a href="#site-checks">site checks</a> of a site audit. Checks weigh 3 (high), 2 (medium) or 1 (low) in their category's score and in the overall score.</p></header>
+<p class="muted">What each of the ${CHECKS.length} checks of a report looks at, when it passes, and what to change when it fails; then the ${SITE_CHECKS.length} <a href="#site-checks">site checks</a> of a site audit. Checks weigh 3 (high), 2 (medium) or 1 (low) in their category's score and in the overall score; accessibility's count in none.</p></header>
 ${groups}
 ${siteChecks}`,
   );

@@ -991,8 +991,12 @@ export interface components {
        * @example title_length
        */
       id: string;
-      /** @enum {string} */
-      category: 'seo' | 'performance' | 'security' | 'miscellaneous';
+      /**
+       * @description One of the score’s four, or `accessibility`, which counts in no score.
+       * @enum {string}
+       */
+      category:
+        'seo' | 'performance' | 'security' | 'miscellaneous' | 'accessibility';
       /** @enum {string} */
       importance: 'high' | 'medium' | 'low';
       /** @description true passed, false failed, null does not apply to this page. */
@@ -1076,6 +1080,78 @@ export interface components {
       /** @description A site audit with render: "auto": why this page was rendered or judged raw. Absent otherwise. */
       choice?: components['schemas']['RenderChoiceView'];
     };
+    AccessibilityNodeView: {
+      /**
+       * @description A CSS selector of the element (shadow roots joined by ` >>> `), at most 300 characters.
+       * @example form > input
+       */
+      target: string;
+      /**
+       * @description The element's markup, at most 300 characters.
+       * @example <input type="text" name="email">
+       */
+      html: string;
+      /** @description What to fix, in axe-core's words, at most 500 characters. */
+      failure_summary: string;
+    };
+    AccessibilityViolationView: {
+      /**
+       * @description axe-core's rule id.
+       * @example label
+       */
+      id: string;
+      /**
+       * @description The worst impact among its elements, as axe-core rates it.
+       * @enum {string|null}
+       */
+      impact: 'critical' | 'serious' | 'moderate' | 'minor' | null;
+      /**
+       * @description axe-core's help text.
+       * @example Form elements must have labels
+       */
+      help: string;
+      /** Format: uri */
+      help_url: string;
+      description: string;
+      /**
+       * @example [
+       *       "cat.forms",
+       *       "wcag2a",
+       *       "wcag412"
+       *     ]
+       */
+      tags: string[];
+      /** @description Elements that fail the rule, all of them. */
+      node_count: number;
+      /** @description The first 5 of them. */
+      nodes: components['schemas']['AccessibilityNodeView'][];
+    };
+    AccessibilityAuditView: {
+      /** @description Whether axe-core ran in the page; false with `render: false` (`reason`). */
+      ran: boolean;
+      /**
+       * @description When no rule ran, why: `render: false`, `not rendered` (a page of a render: "auto" audit judged raw), `timed out after 5000 ms`, `failed: …`.
+       * @example render: false
+       */
+      reason?: string;
+      /** @example axe-core 4.14.1 */
+      engine?: string;
+      /**
+       * @description axe-core's tags whose rules ran.
+       * @example [
+       *       "wcag2a",
+       *       "wcag2aa",
+       *       "wcag21a",
+       *       "wcag21aa",
+       *       "wcag22aa"
+       *     ]
+       */
+      tags?: string[];
+      /** @description The rules the page violates, worst impact first (at most 100); empty when none. */
+      violations?: components['schemas']['AccessibilityViolationView'][];
+      /** @description How long axe-core took in the page. */
+      ms?: number;
+    };
     ReportResultsView: {
       /** @description Capped at 49 when a capping check failed. */
       score: number;
@@ -1092,6 +1168,8 @@ export interface components {
       page: components['schemas']['PageFactsView'];
       /** @description With render: true, what the render met: settled or taken at the time cap, dialogs dismissed, windows blocked, script errors (docs/rendering.md). */
       render?: components['schemas']['RenderOutcomeView'];
+      /** @description Accessibility, beside the score's four categories and in none of their scores: axe-core's WCAG 2.0, 2.1 and 2.2 A and AA rules run in the rendered page (docs/rendering.md). With render: false, `{ ran: false, reason: "render: false" }`: no rule ran. Absent from results made before it was kept, and from a site audit's pages, whose `accessibility` check carries their violations. */
+      accessibility?: components['schemas']['AccessibilityAuditView'];
       /** @description With lab: true: the page measured in a lab browser (docs/lab.md), or, when the measurement failed, why (`error`); the analysis and its score stand without it. */
       lab?:
         | components['schemas']['LabResultView']
@@ -1259,6 +1337,8 @@ export interface components {
       page: components['schemas']['PageFactsView'];
       /** @description With render: true, what the render met: settled or taken at the time cap, dialogs dismissed, windows blocked, script errors (docs/rendering.md). */
       render?: components['schemas']['RenderOutcomeView'];
+      /** @description Accessibility, beside the score's four categories and in none of their scores: axe-core's WCAG 2.0, 2.1 and 2.2 A and AA rules run in the rendered page (docs/rendering.md). With render: false, `{ ran: false, reason: "render: false" }`: no rule ran. Absent from results made before it was kept, and from a site audit's pages, whose `accessibility` check carries their violations. */
+      accessibility?: components['schemas']['AccessibilityAuditView'];
     };
     RunView: {
       /**
@@ -1329,8 +1409,12 @@ export interface components {
        * @example title_length
        */
       id: string;
-      /** @enum {string} */
-      category: 'seo' | 'performance' | 'security' | 'miscellaneous';
+      /**
+       * @description One of the score’s four, or `accessibility`, which counts in no score.
+       * @enum {string}
+       */
+      category:
+        'seo' | 'performance' | 'security' | 'miscellaneous' | 'accessibility';
       /** @enum {string} */
       importance: 'high' | 'medium' | 'low';
       /** @description true passed, false failed, null does not apply to this page. */
@@ -1368,8 +1452,12 @@ export interface components {
        * @example title_length
        */
       id: string;
-      /** @enum {string} */
-      category: 'seo' | 'performance' | 'security' | 'miscellaneous';
+      /**
+       * @description One of the score’s four, or `accessibility`, which counts in no score.
+       * @enum {string}
+       */
+      category:
+        'seo' | 'performance' | 'security' | 'miscellaneous' | 'accessibility';
       /** @enum {string} */
       importance: 'high' | 'medium' | 'low';
       /** @description true passed, false failed, null does not apply to this page. */

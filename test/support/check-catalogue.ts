@@ -22,6 +22,7 @@ const CATEGORY_NAMES: Record<Check['category'], string> = {
   performance: 'Performance',
   security: 'Security',
   miscellaneous: 'Miscellaneous',
+  accessibility: 'Accessibility, in no score',
 };
 
 /** A table cell: a pipe would end it. */

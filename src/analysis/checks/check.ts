@@ -2,7 +2,12 @@ import type { Element } from 'domhandler';
 import type { ParsedPage } from '../parse.js';
 import { redirectStubTarget } from '../refresh.js';
 import { THRESHOLDS } from '../thresholds.js';
-import type { Category, CheckOutcome, Importance, Snapshot } from '../types.js';
+import type {
+  CheckCategory,
+  CheckOutcome,
+  Importance,
+  Snapshot,
+} from '../types.js';
 
 /**
  * One audit: its identity in the report, what the check catalogue (docs/checks.md)
@@ -11,7 +16,8 @@ import type { Category, CheckOutcome, Importance, Snapshot } from '../types.js';
 export interface Check {
   /** Stable: the report's key and the catalogue's anchor (`/docs/checks#<id>`). */
   readonly id: string;
-  readonly category: Category;
+  /** `accessibility` counts in no score (types.ts, CHECK_CATEGORIES). */
+  readonly category: CheckCategory;
   readonly importance: Importance;
   readonly title: string;
   /**

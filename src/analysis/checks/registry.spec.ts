@@ -1,3 +1,4 @@
+import * as accessibility from './accessibility.js';
 import * as layout from './layout.js';
 import * as miscellaneous from './miscellaneous.js';
 import * as performance from './performance.js';
@@ -13,6 +14,7 @@ import * as structuredData from './structured-data.js';
 
 /** Every module that defines checks, with everything it exports. */
 const FAMILY_MODULES = {
+  accessibility,
   layout,
   miscellaneous,
   performance,
@@ -86,10 +88,13 @@ describe('the check registry', () => {
     }
   });
 
-  it('runs the rendered-against-raw checks on rendered pages only', () => {
+  it('runs the rendered-against-raw checks and accessibility on rendered pages only', () => {
     const onlyRendered = CHECKS.filter((check) => check.onlyRendered);
     expect(onlyRendered.map((check) => check.id)).toEqual(
-      rendering.RENDERING_CHECKS.map((check) => check.id),
+      [
+        ...rendering.RENDERING_CHECKS,
+        ...accessibility.ACCESSIBILITY_CHECKS,
+      ].map((check) => check.id),
     );
     expect(checksFor(true)).toEqual(CHECKS);
     expect(checksFor(false)).toEqual(

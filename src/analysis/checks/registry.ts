@@ -1,3 +1,4 @@
+import { ACCESSIBILITY_CHECKS } from './accessibility.js';
 import type { Check } from './check.js';
 import { LAYOUT_CHECKS } from './layout.js';
 import { MISCELLANEOUS_CHECKS } from './miscellaneous.js';
@@ -28,6 +29,7 @@ export const CHECK_FAMILIES: readonly (readonly Check[])[] = [
   MISCELLANEOUS_CHECKS,
   STRUCTURED_DATA_CHECKS,
   RENDERING_CHECKS,
+  ACCESSIBILITY_CHECKS,
 ];
 
 /** Every check, family after family: the order of a report's `checks`. */

@@ -1,5 +1,5 @@
 import { CHECKS, SITE_CHECKS } from '../../analysis/index.js';
-import type { Category, Importance } from '../../analysis/index.js';
+import type { CheckCategory, Importance } from '../../analysis/index.js';
 
 /**
  * Where a finding lives: `host`, one fact about the server (the same verdict on every
@@ -30,7 +30,7 @@ export interface CheckEntry {
   importance: Importance;
   advice: string;
   /** The page check's category; `site` for a check across pages. */
-  category: Category | 'site';
+  category: CheckCategory | 'site';
   /** One sentence: when a page check passes, or when a site check affects a page. */
   explains: string;
 }
