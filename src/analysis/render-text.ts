@@ -41,6 +41,40 @@ function evidence(value: unknown): string {
 }
 
 /** Failed first, then passed, then not applicable; the registry's order within each. */
+/** Accessibility, beside the score: its check when the page was rendered, else why no rule ran. */
+function accessibilityLines(results: AnalysisResults, p: Palette): string[] {
+  const check = results.checks.find((c) => c.category === 'accessibility');
+  const audit = results.accessibility;
+  const heading = p.bold(`${CATEGORY_NAMES.accessibility} (in no score)`);
+  if (check) {
+    const mark =
+      check.passed === false
+        ? p.bad('✗')
+        : check.passed
+          ? p.good('✓')
+          : p.dim('–');
+    const rules =
+      audit?.ran && check.passed === false
+        ? audit.violations.map(
+            (v) =>
+              `      ${v.impact ?? 'unrated'} ${v.id}: ${v.help} (${v.node_count}) ${p.dim(v.help_url)}`,
+          )
+        : [];
+    const advice = check.advice ? [`      ${p.warn('→')} ${check.advice}`] : [];
+    return [
+      '',
+      heading,
+      `  ${mark} ${check.title} ${p.dim(`[${check.importance}]`)}: ${check.message}`,
+      ...advice,
+      ...rules,
+    ];
+  }
+  if (audit && !audit.ran) {
+    return ['', heading, p.dim(`  No rule ran: ${audit.reason}.`)];
+  }
+  return [];
+}
+
 function rank(check: CheckResult): number {
   return check.passed === false ? 0 : check.passed ? 1 : 2;
 }
@@ -95,5 +129,6 @@ export function renderResults(
       if (check.advice) lines.push(`      ${p.warn('→')} ${check.advice}`);
     }
   }
+  lines.push(...accessibilityLines(results, p));
   return lines.join('\n');
 }

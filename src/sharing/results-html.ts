@@ -78,6 +78,24 @@ ${evidenceHtml(check.value)}${adviceHtml(check)}</div>
 </li>`;
 }
 
+/** Accessibility, beside the score: its check when the page was rendered, else why no rule ran. */
+function accessibilityGroup(results: AnalysisResults): string {
+  const checks = results.checks.filter((c) => c.category === 'accessibility');
+  const audit = results.accessibility;
+  const heading = `<h2>${CATEGORY_NAMES.accessibility} <span class="muted">(in no score)</span></h2>`;
+  if (checks.length > 0) {
+    return `${heading}
+<div class="card"><ul class="checks">
+${checks.map(checkItem).join('\n')}
+</ul></div>`;
+  }
+  if (audit && !audit.ran) {
+    return `${heading}
+<div class="card"><p class="muted">No rule ran: ${escapeHtml(audit.reason)}.</p></div>`;
+  }
+  return '';
+}
+
 function rank(check: CheckResult): number {
   return check.passed === false ? 0 : check.passed ? 1 : 2;
 }
@@ -100,6 +118,7 @@ export function resultsSection(results: AnalysisResults, history = ''): string {
 ${checks.map(checkItem).join('\n')}
 </ul></div>`;
   }).join('\n');
+  const accessibility = accessibilityGroup(results);
   const page = results.page;
   const redirects = page.redirects.length
     ? page.redirects.map((r) => `${r.status_code} ${r.url}`).join(' → ')
@@ -112,6 +131,7 @@ ${categories}
 </div>
 </section>
 ${history}${groups}
+${accessibility}
 <h2>Page facts</h2>
 <div class="card"><dl class="facts">
 <dt>Final URL</dt><dd>${escapeHtml(page.final_url)}</dd>

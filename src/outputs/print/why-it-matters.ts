@@ -9,6 +9,8 @@ const BY_CATEGORY: Readonly<Record<string, string>> = {
     "Visitors' browsers rely on it to keep their data safe, and warn them about sites that lack it.",
   miscellaneous:
     'Visitors, their browsers and the tools that share or read a page rely on it.',
+  accessibility:
+    'People who use screen readers, keyboards or magnifiers meet it on the page; it counts in no score.',
   site: 'It is how the pages link to and relate to one another, which is how search engines find the pages and choose which to show.',
 };
 
