@@ -297,5 +297,35 @@ run('accessibility in reports and site audits', () => {
         }),
       ],
     );
+    // Per site: the pages axe-core audited (the start page and the four), each rule with its pages.
+    expect(audit.accessibility).toEqual({
+      pages_audited: 5,
+      rules: FAULTY_PAGE_RULES.map((rule) => ({ rule, pages: 4 })),
+    });
+  });
+
+  it('runs no rule in a site audit with render: false, and says so per site', async () => {
+    const audit = await runAudit(t.as(key), {
+      url: site.url('/'),
+      sitemaps: false,
+      render: false,
+    });
+    expect(audit.accessibility).toEqual({ pages_audited: 0, rules: [] });
+    expect(
+      await affectedBy(t.as(key), audit.id, 'accessibility_violations'),
+    ).toEqual([]);
+    const shared = (
+      await t
+        .as(key)
+        .put(`/api/v1/site-audits/${audit.id}`)
+        .send({ privacy: 0 })
+        .expect(200)
+    ).body.data as { share_url: string };
+    const text = (
+      await t.anonymous().get(new URL(shared.share_url).pathname).expect(200)
+    ).text;
+    expect(text).toContain(
+      'No page was rendered in a browser, so no accessibility rule ran',
+    );
   });
 });

@@ -213,6 +213,7 @@ describe('the frontier under concurrent settles', () => {
       textDigest: 'digest',
       skeleton: 'layout',
       structuredDataTypes: ['Article', 'BreadcrumbList'],
+      accessibilityRules: ['image-alt', 'label'],
       robots: ['noindex', 'max-snippet:20'],
     } satisfies RecordedPageFacts;
     const reading = readingOf(0);

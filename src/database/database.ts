@@ -35,6 +35,7 @@ import { PageRender1765740000000 } from './migrations/1765740000000-page-render.
 import { AccountBranding1765750000000 } from './migrations/1765750000000-account-branding.js';
 import { TemplateFindings1765760000000 } from './migrations/1765760000000-template-findings.js';
 import { StructuredDataTypes1765780000000 } from './migrations/1765780000000-structured-data-types.js';
+import { AccessibilityRules1765790000000 } from './migrations/1765790000000-accessibility-rules.js';
 
 export const MIGRATIONS = [
   InitialSchema1763800000000,
@@ -70,6 +71,7 @@ export const MIGRATIONS = [
   AccountBranding1765750000000,
   TemplateFindings1765760000000,
   StructuredDataTypes1765780000000,
+  AccessibilityRules1765790000000,
 ];
 
 /** Where the service's data lives: the configured PostgreSQL or the embedded default. */

@@ -45,6 +45,12 @@ export interface StructuredDataCount {
   pages: number;
 }
 
+/** What axe-core found across an audit's rendered pages: the pages it audited, and per rule the pages violating it. */
+export interface AccessibilitySummary {
+  pages_audited: number;
+  rules: Array<{ rule: string; pages: number }>;
+}
+
 /** An audit as its table holds it. */
 export interface SiteAudit {
   id: string;
@@ -78,6 +84,8 @@ export interface SiteAudit {
   templateIssues: TemplateIssues | null;
   /** Once judged: per schema.org type, the pages whose structured data carries it, the most carried first. */
   structuredData: StructuredDataCount[] | null;
+  /** Once judged: the pages axe-core audited, and per rule the pages violating it, the most first. */
+  accessibility: AccessibilitySummary | null;
   error: SiteAuditError | null;
   createdAt: Date;
   updatedAt: Date;

@@ -187,6 +187,34 @@ export class StructuredDataCountView {
   pages: number;
 }
 
+/** An axe-core rule and the pages of an audit violating it. */
+export class AccessibilityRuleCountView {
+  @ApiProperty({
+    example: 'color-contrast',
+    description: "axe-core's rule id.",
+  })
+  rule: string;
+  @ApiProperty({ type: 'integer', example: 37 })
+  pages: number;
+}
+
+/** What axe-core found across the pages an audit rendered. */
+export class AccessibilitySummaryView {
+  @ApiProperty({
+    type: 'integer',
+    example: 120,
+    description:
+      'Pages axe-core audited: the pages rendered (render: true, or the rendered ones of render: "auto"); 0 with render: false, which runs no rule.',
+  })
+  pages_audited: number;
+  @ApiProperty({
+    type: [AccessibilityRuleCountView],
+    description:
+      "Each rule violated (WCAG 2.0–2.2 A and AA) with its pages, the most first; the check accessibility_violations lists each page's elements and axe-core's help.",
+  })
+  rules: AccessibilityRuleCountView[];
+}
+
 /** A template of a render: "auto" audit: whether its pages were rendered, and why. */
 export class RenderTemplateView {
   @ApiProperty({
@@ -325,6 +353,14 @@ export class SiteAuditView {
   structured_data: StructuredDataCountView[] | null;
 
   @ApiProperty({
+    type: AccessibilitySummaryView,
+    nullable: true,
+    description:
+      'Once judged: the pages axe-core audited in the browser and, per rule, the pages violating it (docs/rendering.md, "Accessibility"). Accessibility moves no score. Null before, and for audits judged before it was counted.',
+  })
+  accessibility: AccessibilitySummaryView | null;
+
+  @ApiProperty({
     enum: [...SCHEDULES, null],
     type: 'string',
     nullable: true,
@@ -446,6 +482,7 @@ export function toSiteAuditView(
     incomplete: incompleteOf(audit.unprocessed),
     render_templates: renderTemplates,
     structured_data: audit.structuredData,
+    accessibility: audit.accessibility,
     schedule: audit.schedule,
     next_run_at: audit.nextRunAt?.toISOString() ?? null,
     scheduled_from:

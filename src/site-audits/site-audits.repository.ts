@@ -46,7 +46,7 @@ export interface SiteAuditFilter {
 const AUDIT_COLUMNS = `id, account_id AS "accountId", url, project, status,
   stop_reason AS "stopReason", settings, privacy, password_hash AS "passwordHash",
   share_token AS "shareToken", share_version AS "shareVersion", origin,
-  crawl_delay_ms AS "crawlDelayMs", requested, crawled, failed, unprocessed, score, result, issues, template_issues AS "templateIssues", structured_data AS "structuredData",
+  crawl_delay_ms AS "crawlDelayMs", requested, crawled, failed, unprocessed, score, result, issues, template_issues AS "templateIssues", structured_data AS "structuredData", accessibility,
   lab_pages AS "labPages", lab_measured AS "labMeasured",
   error, created_at AS "createdAt", updated_at AS "updatedAt",
   started_at AS "startedAt", stopped_at AS "stoppedAt", judged_at AS "judgedAt",

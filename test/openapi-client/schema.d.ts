@@ -1704,6 +1704,24 @@ export interface components {
        */
       pages: number;
     };
+    AccessibilityRuleCountView: {
+      /**
+       * @description axe-core's rule id.
+       * @example color-contrast
+       */
+      rule: string;
+      /** @example 37 */
+      pages: number;
+    };
+    AccessibilitySummaryView: {
+      /**
+       * @description Pages axe-core audited: the pages rendered (render: true, or the rendered ones of render: "auto"); 0 with render: false, which runs no rule.
+       * @example 120
+       */
+      pages_audited: number;
+      /** @description Each rule violated (WCAG 2.0–2.2 A and AA) with its pages, the most first; the check accessibility_violations lists each page's elements and axe-core's help. */
+      rules: components['schemas']['AccessibilityRuleCountView'][];
+    };
     SiteAuditView: {
       /**
        * Format: int64
@@ -1773,6 +1791,8 @@ export interface components {
       /** @description Once judged: each type of the structured data of its pages (JSON-LD, microdata, RDFa; the first 100 items of a page) with how many pages carry it, the most carried first, at most 100 types; `[]` when no page has any. Null before, and for audits judged before it was counted. The checks structured_data_invalid and rich_result_ineligible say which items are broken or cannot show as rich results. */
       structured_data:
         components['schemas']['StructuredDataCountView'][] | null;
+      /** @description Once judged: the pages axe-core audited in the browser and, per rule, the pages violating it (docs/rendering.md, "Accessibility"). Accessibility moves no score. Null before, and for audits judged before it was counted. */
+      accessibility: components['schemas']['AccessibilitySummaryView'] | null;
       /**
        * @description daily or weekly: a new audit of the same site, settings and privacy starts by itself each period; null when never.
        * @enum {string|null}

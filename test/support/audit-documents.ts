@@ -87,6 +87,7 @@ export function siteAuditViewOf(
     incomplete: null,
     render_templates: null,
     structured_data: [],
+    accessibility: { pages_audited: 0, rules: [] },
     schedule: null,
     next_run_at: null,
     scheduled_from: null,

@@ -31,6 +31,10 @@ export interface AuditBody {
   error: { code: string; message: string } | null;
   finished_at: string | null;
   structured_data?: Array<{ type: string; pages: number }> | null;
+  accessibility?: {
+    pages_audited: number;
+    rules: Array<{ rule: string; pages: number }>;
+  } | null;
 }
 
 export interface PageBody {

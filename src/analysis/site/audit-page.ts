@@ -5,7 +5,12 @@ import type { ProbeAnswers } from '../fetch/probe-answers.js';
 import { httpTwinOf } from '../fetch/probes.js';
 import { judge } from '../judge.js';
 import { PROBE_LIMITS } from '../options.js';
-import type { AnalysisResults, RenderedDom, TargetProbe } from '../types.js';
+import type {
+  AccessibilityAudit,
+  AnalysisResults,
+  RenderedDom,
+  TargetProbe,
+} from '../types.js';
 import { anchors, linkTarget } from '../links.js';
 import { textOf, tokensOf } from '../parse.js';
 import type { ParsedPage } from '../parse.js';
@@ -82,7 +87,12 @@ export async function readAuditPage(
     rendered,
   );
   return {
-    facts: auditPageFacts(page, url, answer.headers),
+    facts: auditPageFacts(
+      page,
+      url,
+      answer.headers,
+      rendered?.accessibility ?? null,
+    ),
     plan: {
       found: plan.targets.length,
       targets: plan.targets.slice(0, PROBE_LIMITS.maxUrls),
@@ -122,13 +132,14 @@ function answersAtFirst(url: string, twin: TargetProbe | null): ProbeAnswers {
   };
 }
 
-/** The facts of a parsed HTML page. */
+/** The facts of a parsed HTML page, and of its render's accessibility audit when it was rendered. */
 export function auditPageFacts(
   page: ParsedPage,
   finalUrl: string,
   headers: Record<string, string>,
+  accessibility: AccessibilityAudit | null = null,
 ): AuditPageFacts {
-  const facts = readPageFacts(page, finalUrl, headers);
+  const facts = readPageFacts(page, finalUrl, headers, accessibility);
   const nofollow = facts.robots.some((directives) =>
     forbidsFollowing(directives),
   );

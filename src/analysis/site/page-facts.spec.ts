@@ -60,6 +60,7 @@ describe('the page-fact table', () => {
       textDigest: expect.stringMatching(/^[\w-]{43}$/),
       skeleton: expect.any(String),
       structuredDataTypes: ['Article'],
+      accessibilityRules: null,
       robots: ['nofollow', 'noindex'],
     });
   });

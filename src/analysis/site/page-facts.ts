@@ -6,6 +6,7 @@ import {
 } from '../declared-urls.js';
 import { elementsOf, textOf } from '../parse.js';
 import type { ParsedPage } from '../parse.js';
+import type { AccessibilityAudit } from '../types.js';
 import { forbidsIndexing, robotsMetas } from '../robots.js';
 import { judgeStructuredData } from '../structured-data/judge.js';
 import { normaliseUrl } from './crawl-scope.js';
@@ -29,6 +30,8 @@ export interface PageSource {
   robots: string[];
   /** The agreed canonical URL (tags and Link header), normalised; null when none or none agreed. */
   canonical: string | null;
+  /** axe-core's audit of the page a browser rendered; null when it was not rendered. */
+  accessibility: AccessibilityAudit | null;
 }
 
 /** How a column is written: its PostgreSQL type. A text[] travels as one text of lines. */
@@ -169,6 +172,17 @@ export const PAGE_FACTS = {
     ],
     none: null,
   }),
+  accessibilityRules: fact({
+    column: 'accessibility_rules',
+    sql: 'text[]',
+    bound: 100,
+    // The axe-core rules the rendered page violates; null when none ran (not rendered, or axe failed).
+    read: ({ accessibility }): string[] | null =>
+      accessibility?.ran
+        ? accessibility.violations.map((rule) => rule.id)
+        : null,
+    none: null,
+  }),
   robots: fact({
     column: 'robots',
     sql: 'text[]',
@@ -226,6 +240,7 @@ export function readPageFacts(
   page: ParsedPage,
   url: string,
   headers: Record<string, string>,
+  accessibility: AccessibilityAudit | null = null,
 ): ReadPageFacts {
   const canonical = agreedCanonical(canonicalDeclarations(page, headers, url));
   const source: PageSource = {
@@ -237,6 +252,7 @@ export function readPageFacts(
       ...robotsMetas(page).map((meta) => meta.attribs.content ?? ''),
     ],
     canonical: canonical ? normaliseUrl(canonical.href) : null,
+    accessibility,
   };
   return Object.fromEntries(
     PAGE_FACT_NAMES.map((name) => [name, pageFact(name).read(source)]),

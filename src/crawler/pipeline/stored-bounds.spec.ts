@@ -95,6 +95,7 @@ describe('boundedFacts', () => {
     textDigest: 'd',
     skeleton: 's',
     structuredDataTypes: [],
+    accessibilityRules: null,
     robots: [],
   };
 

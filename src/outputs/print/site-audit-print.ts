@@ -58,6 +58,7 @@ export function siteAuditPrint(document: SiteAuditDocument): string {
     findingsSection(document),
     templatesSection(document),
     structuredDataSection(document),
+    accessibilitySection(document),
     changesSection(document),
     appendixSection(document),
     methodSection(document),
@@ -275,6 +276,25 @@ function structuredDataSection({ audit }: SiteAuditDocument): string {
 <table><thead><tr><th>Type</th><th class="n">Pages</th></tr></thead><tbody>
 ${shown.map((t) => `<tr><td><code>${escapeHtml(t.type)}</code></td><td class="n">${count(t.pages)}</td></tr>`).join('\n')}
 </tbody></table>${more > 0 ? `<p class="more">and ${plural(more, 'more type')}</p>` : ''}
+</section>`;
+}
+
+/** The axe-core rules the rendered pages violate, with their pages; in no score. */
+function accessibilitySection({ audit }: SiteAuditDocument): string {
+  const summary = audit.accessibility;
+  if (!summary || summary.pages_audited === 0) return '';
+  const shown = summary.rules.slice(0, STRUCTURED_DATA_TYPES_SHOWN);
+  const more = summary.rules.length - shown.length;
+  return `<section>
+<h2>Accessibility</h2>
+<p>axe-core's WCAG 2.0–2.2 A and AA rules on the ${plural(summary.pages_audited, 'rendered page')}, in no score${summary.rules.length === 0 ? ': no rule is violated.' : ', each rule violated with its pages, the most first.'}</p>
+${
+  shown.length === 0
+    ? ''
+    : `<table><thead><tr><th>Rule</th><th class="n">Pages</th></tr></thead><tbody>
+${shown.map((r) => `<tr><td><code>${escapeHtml(r.rule)}</code></td><td class="n">${count(r.pages)}</td></tr>`).join('\n')}
+</tbody></table>${more > 0 ? `<p class="more">and ${plural(more, 'more rule')}</p>` : ''}`
+}
 </section>`;
 }
 

@@ -204,6 +204,28 @@ export class SiteJudgementRepository {
     );
   }
 
+  /**
+   * Counts the pages axe-core audited (the page fact accessibilityRules is not null) and,
+   * per rule, the pages violating it, the most first: the site's accessibility at a glance.
+   */
+  async countAccessibility(auditId: string): Promise<void> {
+    await this.db.query(
+      `UPDATE site_audits SET accessibility = jsonb_build_object(
+         'pages_audited', (SELECT count(*)::int FROM site_audit_urls u
+                           WHERE u.audit_id = $1 AND ${IS_PAGE} AND u.accessibility_rules IS NOT NULL),
+         'rules', coalesce((
+           SELECT jsonb_agg(jsonb_build_object('rule', rule, 'pages', pages)
+                            ORDER BY pages DESC, rule)
+           FROM (SELECT r AS rule, count(*)::int AS pages
+                 FROM site_audit_urls u, unnest(u.accessibility_rules) r
+                 WHERE u.audit_id = $1 AND ${IS_PAGE}
+                 GROUP BY r) c
+         ), '[]'::jsonb))
+       WHERE id = $1`,
+      [auditId],
+    );
+  }
+
   /** The links to pages answered anything but 2xx (or not at all), in page order. */
   troubledLinksOf(auditId: string): Promise<TroubledLink[]> {
     return this.db.query(

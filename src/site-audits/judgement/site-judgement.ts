@@ -94,6 +94,7 @@ export class SiteJudgement {
       }
     }
     await this.store.countStructuredData(auditId);
+    await this.store.countAccessibility(auditId);
     const templates = groupTemplates(
       await this.templates.pagesToGroup(auditId),
     );

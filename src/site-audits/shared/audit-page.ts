@@ -263,7 +263,7 @@ ${pager(base(audit), paging)}</div>
     `${header(audit, `Site audit of <span class="wrap">${escapeHtml(audit.url)}</span>`)}
 ${statusNote(audit)}${summarySection(audit, issues)}
 ${findings}
-${paging.page === 1 ? templatesSection(summary.templates) + structuredDataSection(audit) : ''}${chartsSection(summary.statusCodes, summary.depths)}`,
+${paging.page === 1 ? templatesSection(summary.templates) + structuredDataSection(audit) + accessibilitySection(audit) : ''}${chartsSection(summary.statusCodes, summary.depths)}`,
     summary.brand,
   );
 }
@@ -314,6 +314,37 @@ function structuredDataSection(audit: SiteAudit): string {
 <h2 id="structured-data">Structured data</h2>
 <div class="card"><p class="muted">The types of the pages' structured data, the most carried first: the findings say which items are broken or cannot show as rich results.</p>
 ${list}</div>
+</section>`;
+}
+
+/** Rules the summary lists; the rest are counted. */
+const ACCESSIBILITY_RULES_SHOWN = 15;
+
+/** What axe-core found on the rendered pages, in no score: each rule with its pages. */
+function accessibilitySection(audit: SiteAudit): string {
+  const summary = audit.accessibility;
+  if (summary === null) return '';
+  const audited = summary.pages_audited;
+  const body =
+    audited === 0
+      ? '<p>No page was rendered in a browser, so no accessibility rule ran (set <code>render</code> to audit them).</p>'
+      : `<p class="muted">axe-core's WCAG 2.0–2.2 A and AA rules on the ${audited.toLocaleString('en')} rendered ${audited === 1 ? 'page' : 'pages'}; in no score.</p>
+${
+  summary.rules.length === 0
+    ? '<p>No rule is violated.</p>'
+    : `<ul class="templates">${summary.rules
+        .slice(0, ACCESSIBILITY_RULES_SHOWN)
+        .map(
+          (r) =>
+            `<li><code class="wrap">${escapeHtml(r.rule)}</code>: ${r.pages.toLocaleString('en')} ${r.pages === 1 ? 'page' : 'pages'}</li>`,
+        )
+        .join(
+          '',
+        )}${summary.rules.length > ACCESSIBILITY_RULES_SHOWN ? `<li class="muted">and ${(summary.rules.length - ACCESSIBILITY_RULES_SHOWN).toLocaleString('en')} more rules</li>` : ''}</ul>`
+}`;
+  return `<section>
+<h2 id="accessibility">Accessibility</h2>
+<div class="card">${body}</div>
 </section>`;
 }
 
