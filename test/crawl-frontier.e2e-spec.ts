@@ -211,6 +211,7 @@ describe('the frontier under concurrent settles', () => {
       hreflang: [{ lang: 'en-GB', url: `${SITE}/p0` }],
       words: 321,
       textDigest: 'digest',
+      minhash: 'm1.signature',
       skeleton: 'layout',
       structuredDataTypes: ['Article', 'BreadcrumbList'],
       accessibilityRules: ['image-alt', 'label'],

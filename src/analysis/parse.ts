@@ -41,7 +41,7 @@ export interface ParsedPage {
 }
 
 /** Subtrees whose text is never shown to a reader. */
-const INVISIBLE_TAGS = new Set([
+export const INVISIBLE_TAGS = new Set([
   'title',
   'script',
   'style',
@@ -63,7 +63,7 @@ const HEAD_CONTENT_TAGS = new Set([
   'title',
 ]);
 /** Elements rendered as their own block (HTML's rendering rules), and <br>: words end at them. */
-const BLOCK_TAGS = new Set([
+export const BLOCK_TAGS = new Set([
   'address',
   'article',
   'aside',
@@ -166,7 +166,7 @@ function parseDom(html: string): Document {
   return handler.root;
 }
 
-function isHidden(element: Element): boolean {
+export function isHidden(element: Element): boolean {
   const { attribs } = element;
   if ('hidden' in attribs) return true;
   const style = attribs.style;

@@ -34,6 +34,7 @@ import { SiteAuditJudged1765730000000 } from './migrations/1765730000000-site-au
 import { PageRender1765740000000 } from './migrations/1765740000000-page-render.js';
 import { AccountBranding1765750000000 } from './migrations/1765750000000-account-branding.js';
 import { TemplateFindings1765760000000 } from './migrations/1765760000000-template-findings.js';
+import { PageMinhash1765770000000 } from './migrations/1765770000000-page-minhash.js';
 import { StructuredDataTypes1765780000000 } from './migrations/1765780000000-structured-data-types.js';
 import { AccessibilityRules1765790000000 } from './migrations/1765790000000-accessibility-rules.js';
 
@@ -70,6 +71,7 @@ export const MIGRATIONS = [
   PageRender1765740000000,
   AccountBranding1765750000000,
   TemplateFindings1765760000000,
+  PageMinhash1765770000000,
   StructuredDataTypes1765780000000,
   AccessibilityRules1765790000000,
 ];

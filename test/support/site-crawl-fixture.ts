@@ -42,6 +42,7 @@ export function htmlPage(
     hreflang: [],
     words: 300,
     textDigest: `text-of-page-${id}`,
+    minhash: null,
     inlinks: 0,
     ...fields,
   };

@@ -58,6 +58,7 @@ describe('the page-fact table', () => {
       hreflang: [{ lang: 'de', url: 'https://example.com/de/a' }],
       words: 3,
       textDigest: expect.stringMatching(/^[\w-]{43}$/),
+      minhash: null,
       skeleton: expect.any(String),
       structuredDataTypes: ['Article'],
       accessibilityRules: null,
@@ -102,6 +103,7 @@ describe('the page-fact table', () => {
       'hreflang',
       'words',
       'textDigest',
+      'minhash',
     ]);
     expect(judgedValue('words', null)).toBe(0);
     expect(judgedValue('words', 12)).toBe(12);

@@ -11,6 +11,7 @@ import { forbidsIndexing, robotsMetas } from '../robots.js';
 import { judgeStructuredData } from '../structured-data/judge.js';
 import { normaliseUrl } from './crawl-scope.js';
 import { skeletonDigestOf } from './page-skeleton.js';
+import { mainTextOf, textMinhash } from './text-minhash.js';
 
 /**
  * The facts a site audit keeps of each HTML page, declared once: the crawl's record,
@@ -152,6 +153,14 @@ export const PAGE_FACTS = {
       createHash('sha256')
         .update(collapse(page.visibleText).toLowerCase())
         .digest('base64url'),
+    none: null,
+    judged: 'as-stored',
+  }),
+  minhash: fact({
+    column: 'minhash',
+    sql: 'text',
+    // The MinHash signature of the main text (text-minhash.ts): near_duplicate compares them; null under 50 words.
+    read: ({ page }): string | null => textMinhash(mainTextOf(page)),
     none: null,
     judged: 'as-stored',
   }),

@@ -93,6 +93,7 @@ describe('boundedFacts', () => {
     hreflang: [],
     words: 10,
     textDigest: 'd',
+    minhash: null,
     skeleton: 's',
     structuredDataTypes: [],
     accessibilityRules: null,
