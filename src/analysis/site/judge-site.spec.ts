@@ -6,11 +6,13 @@ import {
   url,
 } from '../../../test/support/site-crawl-fixture.js';
 import type { LinkSpec } from '../../../test/support/site-crawl-fixture.js';
+import { paragraphs, seededRandom } from '../../../test/support/prose.js';
 import { judgeSite } from './judge-site.js';
 import { JUDGED_FACT_NAMES, PAGE_FACT_NAMES } from './page-facts.js';
 import type { PageFactName } from './page-facts.js';
 import { SITE_CHECKS } from './registry.js';
 import type { SiteCheck, SiteCrawl, SiteLink, SitePage } from './site-crawl.js';
+import { textMinhash } from './text-minhash.js';
 
 /** Each check's affected pages, by check id. */
 const affected = (crawl: SiteCrawl) =>
@@ -22,6 +24,7 @@ const affected = (crawl: SiteCrawl) =>
   );
 
 describe('judgeSite', () => {
+  const article = paragraphs(seededRandom(46), 20).join('\n');
   /** One defect of each site check, on a site whose other pages are healthy. */
   const pages: SitePage[] = [
     htmlPage(1, '/', { depth: 0, inSitemap: true }),
@@ -69,6 +72,14 @@ describe('judgeSite', () => {
         { lang: 'es', url: url('/pt/') },
       ],
     }),
+    htmlPage(29, '/release', {
+      words: 1000,
+      minhash: textMinhash(`Released on 28 November 2026. ${article}`),
+    }),
+    htmlPage(30, '/release-again', {
+      words: 1000,
+      minhash: textMinhash(`Released on 3 December 2026. ${article}`),
+    }),
   ];
   const links: LinkSpec[] = [
     ...[2, 3, 4, 5, 6, 7, 8, 10, 12, 14, 16, 17, 18, 19, 22, 23, 24].map(
@@ -86,6 +97,7 @@ describe('judgeSite', () => {
       duplicate_title: [2, 3],
       duplicate_description: [4, 5],
       duplicate_content: [6, 7],
+      near_duplicate: [29, 30],
       broken_link: [8],
       redirected_link: [1, 10],
       redirect_chain: [12],

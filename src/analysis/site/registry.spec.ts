@@ -6,6 +6,7 @@ const TABLE = [
   ['duplicate_title', 'medium', 'every page of a group'],
   ['duplicate_description', 'medium', 'every page of a group'],
   ['duplicate_content', 'medium', 'every page of a group'],
+  ['near_duplicate', 'low', 'every page of a group'],
   ['broken_link', 'high', 'the linking page'],
   ['redirected_link', 'low', 'the linking page'],
   ['redirect_chain', 'medium', 'the first URL'],
@@ -24,7 +25,7 @@ const TABLE = [
 ];
 
 describe('the site check registry', () => {
-  it("holds exactly the 18 site checks of the contract, in its table's order, with their affected page", () => {
+  it("holds exactly the 19 site checks of the contract, in its table's order, with their affected page", () => {
     expect(
       SITE_CHECKS.map((check) => [
         check.id,

@@ -16,8 +16,8 @@ describe('siteCatalogue', () => {
     expect(rows.map((row) => /^\| \[([a-z_]+)\]/.exec(row)?.[1])).toEqual(
       SITE_CHECKS.map((check) => check.id),
     );
-    expect(rows[3]).toBe(
-      `| [broken_link](#broken_link) | high | the linking page | ${SITE_CHECKS[3].affectsWhen} |`,
+    expect(rows[4]).toBe(
+      `| [broken_link](#broken_link) | high | the linking page | ${SITE_CHECKS[4].affectsWhen} |`,
     );
   });
 
