@@ -70,7 +70,7 @@ export interface NearDuplicateCluster {
 
 interface Candidate {
   page: SitePage;
-  minima: Uint32Array;
+  minima: Int32Array;
   /** Pages with the same text (duplicate_content's copies): judged as one. */
   copies: SitePage[];
 }
@@ -102,7 +102,7 @@ function candidatesOf(
 }
 
 /** A band's 8 minima as one key (mixed FNV: a rare collision is only a pair to verify). */
-function bandKey(minima: Uint32Array, band: number, rows: number): number {
+function bandKey(minima: Int32Array, band: number, rows: number): number {
   let key = 0x811c9dc5;
   for (let row = band * rows; row < (band + 1) * rows; row++) {
     key = Math.imul(key ^ minima[row], 0x01000193);
@@ -170,7 +170,7 @@ export function nearDuplicateClusters(
   const clusters: NearDuplicateCluster[] = [];
   for (const group of groups.values()) {
     if (group.length < 2) continue;
-    const minimaOf = new Map<SitePage, Uint32Array>();
+    const minimaOf = new Map<SitePage, Int32Array>();
     for (const candidate of group) {
       for (const page of candidate.copies) minimaOf.set(page, candidate.minima);
     }

@@ -100,21 +100,30 @@ function mix(value: number): number {
   h ^= h >>> 13;
   h = Math.imul(h, 0xc2b2ae35);
   h ^= h >>> 16;
-  return h >>> 0;
+  return h | 0;
 }
 
-/** One seed a hash function: hash i is mix(shingle XOR seed i), a permutation of 32-bit values. */
-const SEEDS = Uint32Array.from({ length: MINHASH_PERMUTATIONS }, (_, i) =>
-  mix(Math.imul(i + 1, 0x9e3779b9)),
+/**
+ * Hash function i of a (well mixed) shingle hash x: a_i·x + b_i modulo 2^32, a_i odd, a
+ * permutation of 32-bit values; one multiply a shingle and function, where a full mix
+ * cost five. Values are compared as signed 32-bit integers (V8's small integers): any
+ * fixed order of the values makes a MinHash.
+ */
+const MULTIPLIERS = Int32Array.from(
+  { length: MINHASH_PERMUTATIONS },
+  (_, i) => mix(Math.imul(2 * i + 1, 0x9e3779b9)) | 1,
+);
+const OFFSETS = Int32Array.from({ length: MINHASH_PERMUTATIONS }, (_, i) =>
+  mix(Math.imul(2 * i + 2, 0x9e3779b9)),
 );
 
 /** FNV-1a of a word's UTF-16 code units. */
 function wordHash(word: string): number {
-  let h = 0x811c9dc5;
+  let h = 0x811c9dc5 | 0;
   for (let i = 0; i < word.length; i++) {
     h = Math.imul(h ^ word.charCodeAt(i), 0x01000193);
   }
-  return h >>> 0;
+  return h;
 }
 
 /** Words: runs of letters and digits, case-folded ("28 Nov. 2026" is 3 words). */
@@ -122,52 +131,52 @@ const WORD = /[\p{L}\p{N}]+/gu;
 
 /**
  * The MinHash signature of a text's 3-word shingles, as stored (`m1.` and the base64 of
- * 128 little-endian 32-bit minima); null for a text of fewer than
+ * 128 little-endian signed 32-bit minima); null for a text of fewer than
  * DUPLICATE_CONTENT_MIN_WORDS words, too short to tell a copy from a likeness.
  */
 export function textMinhash(text: string): string | null {
   const words = text.toLowerCase().match(WORD) ?? [];
   if (words.length < DUPLICATE_CONTENT_MIN_WORDS) return null;
   const hashes = words.map(wordHash);
-  const minima = new Uint32Array(MINHASH_PERMUTATIONS).fill(0xffffffff);
+  const minima = new Int32Array(MINHASH_PERMUTATIONS).fill(0x7fffffff);
   const seen = new Set<number>();
   for (let i = 0; i + SHINGLE_WORDS <= hashes.length; i++) {
     let shingle = 0;
     for (let j = 0; j < SHINGLE_WORDS; j++) {
-      shingle = mix(Math.imul(shingle ^ hashes[i + j], 0x9e3779b1) + j);
+      shingle = mix((Math.imul(shingle ^ hashes[i + j], 0x9e3779b1) + j) | 0);
     }
     // A repeated shingle cannot lower a minimum: skip its 128 hashes.
     if (seen.has(shingle)) continue;
     seen.add(shingle);
     for (let p = 0; p < MINHASH_PERMUTATIONS; p++) {
-      const value = mix(shingle ^ SEEDS[p]);
+      const value = (Math.imul(shingle, MULTIPLIERS[p]) + OFFSETS[p]) | 0;
       if (value < minima[p]) minima[p] = value;
     }
   }
   const bytes = Buffer.alloc(MINHASH_PERMUTATIONS * 4);
   for (let p = 0; p < MINHASH_PERMUTATIONS; p++) {
-    bytes.writeUInt32LE(minima[p], p * 4);
+    bytes.writeInt32LE(minima[p], p * 4);
   }
   return SIGNATURE_VERSION + bytes.toString('base64');
 }
 
 /** The minima of a stored signature; null when it is not one of this version. */
-export function minhashMinima(signature: string): Uint32Array | null {
+export function minhashMinima(signature: string): Int32Array | null {
   if (!signature.startsWith(SIGNATURE_VERSION)) return null;
   const bytes = Buffer.from(
     signature.slice(SIGNATURE_VERSION.length),
     'base64',
   );
   if (bytes.length !== MINHASH_PERMUTATIONS * 4) return null;
-  const minima = new Uint32Array(MINHASH_PERMUTATIONS);
+  const minima = new Int32Array(MINHASH_PERMUTATIONS);
   for (let p = 0; p < MINHASH_PERMUTATIONS; p++) {
-    minima[p] = bytes.readUInt32LE(p * 4);
+    minima[p] = bytes.readInt32LE(p * 4);
   }
   return minima;
 }
 
 /** The estimated Jaccard similarity of two pages' shingle sets: the share of equal minima. */
-export function estimatedSimilarity(a: Uint32Array, b: Uint32Array): number {
+export function estimatedSimilarity(a: Int32Array, b: Int32Array): number {
   let equal = 0;
   for (let p = 0; p < MINHASH_PERMUTATIONS; p++) if (a[p] === b[p]) equal++;
   return equal / MINHASH_PERMUTATIONS;
