@@ -26,6 +26,7 @@ describe('the generated site of the site-audit bench', () => {
   it('keeps its controls unflagged: a noindex copy, short copies, a noindex orphan, an answered hreflang', () => {
     const truth = expectedSiteChecks(generateSite(500));
     expect([...truth.duplicate_content]).toEqual(['/copy/0/a', '/copy/0/b']);
+    expect([...truth.near_duplicate]).toEqual(['/near/0/a', '/near/0/b']);
     expect(truth.duplicate_title.size).toBe(3);
     expect(truth.orphan_page.has('/orphan-noindex/0')).toBe(false);
     expect(truth.sitemap_not_indexable.has('/orphan-noindex/0')).toBe(true);

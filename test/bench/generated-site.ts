@@ -93,6 +93,14 @@ function sharedText(group: number): string {
     .join(' ');
 }
 
+/** 200 words no other group has: two pages of it a date apart are near duplicates. */
+function nearText(group: number): string {
+  return Array.from(
+    { length: 200 },
+    (_, i) => `near${group}${WORDS[i % WORDS.length]}${i}`,
+  ).join(' ');
+}
+
 function htmlPage(n: number, spec: Partial<HtmlResource> = {}): HtmlResource {
   return {
     kind: 'html',
@@ -231,6 +239,16 @@ export function generateSite(pages: number): GeneratedSite {
     const copy = sharedText(g);
     extra(`/copy/${g}/a`, htmlPage(n(), { text: copy }));
     extra(`/copy/${g}/b`, htmlPage(n(), { text: copy }));
+    // Near-duplicate content: 200 words of their own, a date one day apart.
+    const near = nearText(g);
+    extra(
+      `/near/${g}/a`,
+      htmlPage(n(), { text: `Published on 28 November 2026. ${near}` }),
+    );
+    extra(
+      `/near/${g}/b`,
+      htmlPage(n(), { text: `Published on 29 November 2026. ${near}` }),
+    );
     const short = `a short note shared by two pages of group ${g}`;
     extra(`/short/${g}/a`, htmlPage(n(), { text: short }));
     extra(`/short/${g}/b`, htmlPage(n(), { text: short }));
@@ -456,6 +474,28 @@ export function expectedSiteChecks(
     const text = comparable(visibleText(p));
     return text !== null && text.split(' ').length >= 50 ? text : null;
   });
+  // Near duplicates, as the generator makes them: paragraphs (the main text: the links
+  // are in a nav) the same once numbers are left out, of pages whose visible texts
+  // differ (exact copies are duplicate_content's). The model estimates no similarity.
+  {
+    const groups = new Map<string, ModelPage[]>();
+    for (const page of pages.values()) {
+      if (!indexable(page)) continue;
+      const resource = page.resource as HtmlResource;
+      const text = comparable(visibleText(resource));
+      if (text === null || text.split(' ').length < 50) continue;
+      const key = comparable(resource.text.replace(/\b\d+\b/g, ''));
+      if (key === null) continue;
+      groups.set(key, [...(groups.get(key) ?? []), page]);
+    }
+    for (const group of groups.values()) {
+      const texts = new Set(
+        group.map((page) => visibleText(page.resource as HtmlResource)),
+      );
+      if (texts.size > 1)
+        group.forEach((page) => flag('near_duplicate', page.path));
+    }
+  }
 
   for (const page of pages.values()) {
     if (!isHtml(page)) continue;
