@@ -150,7 +150,7 @@ describe('npx report-service audit-site --assert (the SEO gate)', () => {
       );
       expect({ status: done.status }).toEqual({ status: 0 });
       expect(withoutProgress(done.stderr)).toMatch(
-        /^SEO gate \(seo:strict\): passed: 0 errors, 0 warnings, 22 assertions passed\n$/,
+        /^SEO gate \(seo:strict\): passed: 0 errors, 0 warnings, 23 assertions passed\n$/,
       );
       exported = JSON.parse(done.stdout) as AuditExport;
       outputs.push({

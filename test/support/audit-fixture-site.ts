@@ -32,6 +32,9 @@ const LONG_TEXT = Array.from(
 /** 10 words on two pages: the same text, too short to be duplicate content. */
 const SHORT_TEXT = 'a short note shared by two pages of this fixture site';
 
+/** 200 distinct words: with a date a day apart, two pages' texts are near duplicates (some 0.97 alike). */
+const NEAR_TEXT = Array.from({ length: 200 }, (_, i) => `near${i}`).join(' ');
+
 const SHARED_TITLE = 'Shared title';
 const SHARED_DESCRIPTION = 'Shared description of two pages';
 
@@ -83,8 +86,9 @@ function pages(out: string): Record<string, PageSpec> {
     '/content2': { title: 'Content two', text: LONG_TEXT },
     '/short1': { title: 'Short one', text: SHORT_TEXT },
     '/short2': { title: 'Short two', text: SHORT_TEXT },
-    '/new': {},
-    '/chain3': {},
+    // Near duplicates: the same text but for a date.
+    '/new': { text: `Published on 28 November 2026. ${NEAR_TEXT}` },
+    '/chain3': { text: `Published on 29 November 2026. ${NEAR_TEXT}` },
     '/private/page': {},
     '/canon-broken': { canonical: '/gone-canon' },
     '/canon-redirect': { canonical: '/old' },
@@ -300,6 +304,7 @@ export const EXPECTED_SITE_CHECKS: Record<string, string[]> = {
   duplicate_title: ['/dup1', '/dup2'],
   duplicate_description: ['/desc1', '/desc2'],
   duplicate_content: ['/content1', '/content2'],
+  near_duplicate: ['/new', '/chain3'],
   broken_link: ['/a', '/b'],
   redirected_link: ['/c', '/d'],
   redirect_chain: ['/chain1'],
