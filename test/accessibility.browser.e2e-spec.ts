@@ -12,7 +12,11 @@ import {
 } from './support/accessibility-pages.js';
 import { html, startFixtureSite } from './support/fixture-server.js';
 import type { FixtureSite } from './support/fixture-server.js';
-import { affectedBy, runAudit } from './support/site-audits.js';
+import {
+  affectedBy,
+  publicSharePage,
+  runAudit,
+} from './support/site-audits.js';
 import { startTestApp } from './support/test-app.js';
 import type { TestApp } from './support/test-app.js';
 
@@ -314,16 +318,7 @@ run('accessibility in reports and site audits', () => {
     expect(
       await affectedBy(t.as(key), audit.id, 'accessibility_violations'),
     ).toEqual([]);
-    const shared = (
-      await t
-        .as(key)
-        .put(`/api/v1/site-audits/${audit.id}`)
-        .send({ privacy: 0 })
-        .expect(200)
-    ).body.data as { share_url: string };
-    const text = (
-      await t.anonymous().get(new URL(shared.share_url).pathname).expect(200)
-    ).text;
+    const text = await publicSharePage(t.as(key), t.anonymous(), audit.id);
     expect(text).toContain(
       'No page was rendered in a browser, so no accessibility rule ran',
     );

@@ -1,6 +1,10 @@
 import { html, startFixtureSite } from './support/fixture-server.js';
 import type { FixtureHandler, FixtureSite } from './support/fixture-server.js';
-import { affectedBy, runAudit } from './support/site-audits.js';
+import {
+  affectedBy,
+  publicSharePage,
+  runAudit,
+} from './support/site-audits.js';
 import type { AuditBody } from './support/site-audits.js';
 import { startTestApp } from './support/test-app.js';
 import type { TestApp } from './support/test-app.js';
@@ -121,16 +125,7 @@ describe('structured data in a site audit', () => {
   });
 
   it('lists the types on the share page', async () => {
-    const shared = (
-      await t
-        .as(key)
-        .put(`/api/v1/site-audits/${audit.id}`)
-        .send({ privacy: 0 })
-        .expect(200)
-    ).body.data as { share_url: string };
-    const text = (
-      await t.anonymous().get(new URL(shared.share_url).pathname).expect(200)
-    ).text;
+    const text = await publicSharePage(t.as(key), t.anonymous(), audit.id);
     expect(text).toContain('<h2 id="structured-data">Structured data</h2>');
     expect(text).toContain('<code class="wrap">Article</code>: 2 pages');
   });

@@ -205,3 +205,19 @@ export async function expectContractCrawl(
   expect(twice).toEqual([]);
   expect(audit.score).not.toBeNull();
 }
+
+/** The audit made public, and its share page's HTML as anyone gets it. */
+export async function publicSharePage(
+  owner: ApiClient,
+  anyone: Pick<ApiClient, 'get'>,
+  auditId: number,
+): Promise<string> {
+  const shared = (
+    await owner
+      .put(`/api/v1/site-audits/${auditId}`)
+      .send({ privacy: 0 })
+      .expect(200)
+  ).body.data as { share_url: string };
+  return (await anyone.get(new URL(shared.share_url).pathname).expect(200))
+    .text;
+}
