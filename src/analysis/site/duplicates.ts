@@ -5,6 +5,7 @@ import type {
   SiteCrawlFacts,
   SitePage,
 } from './site-crawl.js';
+import { DUPLICATE_CONTENT_MIN_WORDS } from './text-minhash.js';
 
 /**
  * Indexable pages that say the same thing: the same title, description or text.
@@ -14,8 +15,8 @@ import type {
 
 /** How many of the group's other URLs a finding names: enough to find them, few enough to stay small. */
 export const DUPLICATE_OTHERS_MAX = 10;
-/** Shorter texts (a form, a thin listing) are alike by nature, not copies. */
-export const DUPLICATE_CONTENT_MIN_WORDS = 50;
+
+export { DUPLICATE_CONTENT_MIN_WORDS };
 
 /** Whitespace collapsed, trimmed and case-folded; null when nothing is left. */
 export function comparableText(text: string | null): string | null {

@@ -2,7 +2,9 @@ import { isTag, isText } from 'domhandler';
 import type { AnyNode } from 'domhandler';
 import { BLOCK_TAGS, INVISIBLE_TAGS, isHidden } from '../parse.js';
 import type { ParsedPage } from '../parse.js';
-import { DUPLICATE_CONTENT_MIN_WORDS } from './duplicates.js';
+
+/** Shorter texts (a form, a thin listing) are alike by nature, not copies: duplicate checks and signatures leave them out. */
+export const DUPLICATE_CONTENT_MIN_WORDS = 50;
 
 /**
  * A page's main text as a MinHash signature: the set of its 3-word shingles reduced to
