@@ -5,8 +5,10 @@ import { RICH_RESULT_TYPES } from './rich-results.js';
 
 /**
  * Each rich result with the example of Google's documentation for it (the page is the
- * entry's docUrl; trimmed to the properties the rules read where the example is long):
- * eligible as written, and ineligible, naming the property, once a required one is gone.
+ * entry's docUrl): eligible as written, and ineligible, naming the property, once a
+ * required one is gone. Those marked "Google's example, as published" are the JSON-LD of
+ * the doc page as it stands (read 2026-11), without the HTML around it; the others are
+ * trimmed to the properties the rules read where the example is long.
  */
 
 type Json = Record<string, unknown>;
@@ -38,8 +40,10 @@ const EXAMPLES: Record<string, Json> = {
       },
     ],
   },
-  // breadcrumb: "Books > Science Fiction > Award Winners".
+  // https://developers.google.com/search/docs/appearance/structured-data/breadcrumb
+  // Google's example, as published (the single trail, "Books > Science Fiction > Award Winners").
   Breadcrumb: {
+    '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
     itemListElement: [
       {
@@ -54,7 +58,11 @@ const EXAMPLES: Record<string, Json> = {
         name: 'Science Fiction',
         item: 'https://example.com/books/sciencefiction',
       },
-      { '@type': 'ListItem', position: 3, name: 'Award Winners' },
+      {
+        '@type': 'ListItem',
+        position: 3,
+        name: 'Award Winners',
+      },
     ],
   },
   // product-snippet: the product review page example (Executive Anvil).
@@ -74,7 +82,10 @@ const EXAMPLES: Record<string, Json> = {
       reviewCount: 89,
     },
   },
+  // https://developers.google.com/search/docs/appearance/structured-data/faqpage
+  // Google's example, as published.
   FAQ: {
+    '@context': 'https://schema.org',
     '@type': 'FAQPage',
     mainEntity: [
       {
@@ -82,15 +93,29 @@ const EXAMPLES: Record<string, Json> = {
         name: 'How to find an apprenticeship?',
         acceptedAnswer: {
           '@type': 'Answer',
-          text: '<p>We provide an official service to search through available apprenticeships.</p>',
+          text: '<p>We provide an official service to search through available apprenticeships. To get started, create an account here, specify the desired region, and your preferences. You will be able to search through all officially registered open apprenticeships.</p>',
+        },
+      },
+      {
+        '@type': 'Question',
+        name: 'Whom to contact?',
+        acceptedAnswer: {
+          '@type': 'Answer',
+          text: 'You can contact the apprenticeship office through our official phone hotline above, or with the web-form below. We generally respond to written requests within 7-10 days.',
         },
       },
     ],
   },
+  // https://developers.google.com/search/docs/appearance/structured-data/organization
+  // Google's example, as published (the Organization example).
   Organization: {
+    '@context': 'https://schema.org',
     '@type': 'Organization',
     url: 'https://www.example.com',
-    sameAs: ['https://example.net/profile/example1234'],
+    sameAs: [
+      'https://example.net/profile/example1234',
+      'https://example.org/example1234',
+    ],
     logo: 'https://www.example.com/images/logo.png',
     name: 'Example Corporation',
     description:
@@ -102,13 +127,22 @@ const EXAMPLES: Record<string, Json> = {
       streetAddress: 'Rue Improbable 99',
       addressLocality: 'Paris',
       addressCountry: 'FR',
+      addressRegion: 'Ile-de-France',
       postalCode: '75001',
     },
+    vatID: 'FR12345678901',
+    iso6523Code: '0199:724500PMK2A2M1SQQ228',
   },
-  // local-business: the Dave's Steak House example.
+  // https://developers.google.com/search/docs/appearance/structured-data/local-business
+  // Google's example, as published (the simple listing, Dave's Steak House).
   'Local business': {
+    '@context': 'https://schema.org',
     '@type': 'Restaurant',
-    image: ['https://example.com/photos/1x1/photo.jpg'],
+    image: [
+      'https://example.com/photos/1x1/photo.jpg',
+      'https://example.com/photos/4x3/photo.jpg',
+      'https://example.com/photos/16x9/photo.jpg',
+    ],
     name: "Dave's Steak House",
     address: {
       '@type': 'PostalAddress',
@@ -120,8 +154,15 @@ const EXAMPLES: Record<string, Json> = {
     },
     review: {
       '@type': 'Review',
-      reviewRating: { '@type': 'Rating', ratingValue: '4', bestRating: '5' },
-      author: { '@type': 'Person', name: 'Lillian Ruiz' },
+      reviewRating: {
+        '@type': 'Rating',
+        ratingValue: 4,
+        bestRating: 5,
+      },
+      author: {
+        '@type': 'Person',
+        name: 'Lillian Ruiz',
+      },
     },
     geo: {
       '@type': 'GeoCoordinates',
@@ -139,7 +180,26 @@ const EXAMPLES: Record<string, Json> = {
         opens: '11:30',
         closes: '22:00',
       },
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: ['Wednesday', 'Thursday', 'Friday'],
+        opens: '11:30',
+        closes: '23:00',
+      },
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: 'Saturday',
+        opens: '16:00',
+        closes: '23:00',
+      },
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: 'Sunday',
+        opens: '16:00',
+        closes: '22:00',
+      },
     ],
+    menu: 'https://www.example.com/menu',
   },
   // event: "The Adventures of Kira and Morrison".
   Event: {
@@ -219,13 +279,19 @@ const EXAMPLES: Record<string, Json> = {
       uploadDate: '2024-02-05T08:00:00+08:00',
     },
   },
-  // video: the Introducing the self-driving bicycle in the Netherlands example.
+  // https://developers.google.com/search/docs/appearance/structured-data/video
+  // Google's example, as published (the standard video rich result).
   Video: {
+    '@context': 'https://schema.org',
     '@type': 'VideoObject',
     name: 'Introducing the self-driving bicycle in the Netherlands',
     description:
-      "This spring, Google is introducing the self-driving bicycle in Amsterdam, the world's premier cycling city.",
-    thumbnailUrl: ['https://example.com/photos/1x1/photo.jpg'],
+      "This spring, Google is introducing the self-driving bicycle in Amsterdam, the world's premier cycling city. The Dutch cycle more than any other nation in the world, almost 900 kilometres per year per person, amounting to over 15 billion kilometres annually. The self-driving bicycle enables safe navigation through the city for Amsterdam residents, and furthers Google's ambition to improve urban mobility with technology. Google Netherlands takes enormous pride in the fact that a Dutch team worked on this innovation that will have great impact in their home country.",
+    thumbnailUrl: [
+      'https://example.com/photos/1x1/photo.jpg',
+      'https://example.com/photos/4x3/photo.jpg',
+      'https://example.com/photos/16x9/photo.jpg',
+    ],
     uploadDate: '2024-03-31T08:00:00+08:00',
     duration: 'PT1M54S',
     contentUrl: 'https://www.example.com/video/123/file.mp4',
@@ -237,13 +303,19 @@ const EXAMPLES: Record<string, Json> = {
     },
     regionsAllowed: ['US', 'NL'],
   },
-  // job-posting: the Software Engineer example.
+  // https://developers.google.com/search/docs/appearance/structured-data/job-posting
+  // Google's example, as published (the standard job posting).
   'Job posting': {
+    '@context': 'https://schema.org/',
     '@type': 'JobPosting',
     title: 'Software Engineer',
     description:
-      '<p>Google aspires to be an organization that reflects the globally diverse audience that our products and technology serve.</p>',
-    identifier: { '@type': 'PropertyValue', name: 'Google', value: '1234567' },
+      '<p>Google aspires to be an organization that reflects the globally diverse audience that our products and technology serve. We believe that in addition to hiring the best talent, a diversity of perspectives, ideas and cultures leads to the creation of better products and services.</p>',
+    identifier: {
+      '@type': 'PropertyValue',
+      name: 'Google',
+      value: '1234567',
+    },
     datePosted: '2024-01-18',
     validThrough: '2024-03-18T00:00',
     employmentType: 'CONTRACTOR',
@@ -267,7 +339,11 @@ const EXAMPLES: Record<string, Json> = {
     baseSalary: {
       '@type': 'MonetaryAmount',
       currency: 'USD',
-      value: { '@type': 'QuantitativeValue', value: 40.0, unitText: 'HOUR' },
+      value: {
+        '@type': 'QuantitativeValue',
+        value: 40.0,
+        unitText: 'HOUR',
+      },
     },
   },
   // software-app: the Angry Birds example.
@@ -283,91 +359,214 @@ const EXAMPLES: Record<string, Json> = {
     },
     offers: { '@type': 'Offer', price: 1.0, priceCurrency: 'USD' },
   },
-  // dataset: the NCDC Storm Events Database example.
+  // https://developers.google.com/search/docs/appearance/structured-data/dataset
+  // Google's example, as published.
   Dataset: {
+    '@context': 'https://schema.org/',
     '@type': 'Dataset',
     name: 'NCDC Storm Events Database',
     description:
-      'Storm Data is provided by the National Weather Service (NWS) and contain statistics on personal injuries and damage estimates.',
+      'Storm Data is provided by the National Weather Service (NWS) and contain statistics on...',
     url: 'https://catalog.data.gov/dataset/ncdc-storm-events-database',
     sameAs:
       'https://gis.ncdc.noaa.gov/geoportal/catalog/search/resource/details.page?id=gov.noaa.ncdc:C00510',
-    identifier: ['https://doi.org/10.1000/182'],
-    keywords: ['ATMOSPHERE > ATMOSPHERIC PHENOMENA > CYCLONES'],
+    identifier: [
+      'https://doi.org/10.1000/182',
+      'https://identifiers.org/ark:/12345/fk1234',
+    ],
+    keywords: [
+      'ATMOSPHERE > ATMOSPHERIC PHENOMENA > CYCLONES',
+      'ATMOSPHERE > ATMOSPHERIC PHENOMENA > DROUGHT',
+      'ATMOSPHERE > ATMOSPHERIC PHENOMENA > FOG',
+      'ATMOSPHERE > ATMOSPHERIC PHENOMENA > FREEZE',
+    ],
     license: 'https://creativecommons.org/publicdomain/zero/1.0/',
+    isAccessibleForFree: true,
+    hasPart: [
+      {
+        '@type': 'Dataset',
+        name: 'Sub dataset 01',
+        description: 'Informative description of the first subdataset...',
+        license: 'https://creativecommons.org/publicdomain/zero/1.0/',
+        creator: {
+          '@type': 'Organization',
+          name: 'Sub dataset 01 creator',
+        },
+      },
+      {
+        '@type': 'Dataset',
+        name: 'Sub dataset 02',
+        description: 'Informative description of the second subdataset...',
+        license: 'https://creativecommons.org/publicdomain/zero/1.0/',
+        creator: {
+          '@type': 'Organization',
+          name: 'Sub dataset 02 creator',
+        },
+      },
+    ],
     creator: {
       '@type': 'Organization',
-      name: 'OC/NOAA/NESDIS/NCEI > National Centers for Environmental Information',
+      url: 'https://www.ncei.noaa.gov/',
+      name: 'OC/NOAA/NESDIS/NCEI > National Centers for Environmental Information, NESDIS, NOAA, U.S. Department of Commerce',
+      contactPoint: {
+        '@type': 'ContactPoint',
+        contactType: 'customer service',
+        telephone: '+1-828-271-4800',
+        email: 'ncei.orders@noaa.gov',
+      },
     },
+    funder: {
+      '@type': 'Organization',
+      sameAs: 'https://ror.org/00tgqzw13',
+      name: 'National Weather Service',
+    },
+    includedInDataCatalog: {
+      '@type': 'DataCatalog',
+      name: 'data.gov',
+    },
+    distribution: [
+      {
+        '@type': 'DataDownload',
+        encodingFormat: 'CSV',
+        contentUrl: 'https://www.ncdc.noaa.gov/stormevents/ftp.jsp',
+      },
+      {
+        '@type': 'DataDownload',
+        encodingFormat: 'XML',
+        contentUrl:
+          'https://gis.ncdc.noaa.gov/all-records/catalog/search/resource/details.page?id=gov.noaa.ncdc:C00510',
+      },
+    ],
     temporalCoverage: '1950-01-01/2013-12-18',
     spatialCoverage: {
       '@type': 'Place',
-      geo: { '@type': 'GeoShape', box: '18.0 -65.0 72.0 172.0' },
+      geo: {
+        '@type': 'GeoShape',
+        box: '18.0 -65.0 72.0 172.0',
+      },
     },
   },
-  // review-snippet: the standalone Review of "Legal Seafood".
+  // https://developers.google.com/search/docs/appearance/structured-data/review-snippet
+  // Google's example, as published (the simple review).
   'Review snippet': {
+    '@context': 'https://schema.org/',
     '@type': 'Review',
     itemReviewed: {
       '@type': 'Restaurant',
+      image: 'https://www.example.com/seafood-restaurant.jpg',
       name: 'Legal Seafood',
-      image: 'https://example.com/seafood.jpg',
+      servesCuisine: 'Seafood',
+      priceRange: '$$$',
+      telephone: '1234567',
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: '123 William St',
+        addressLocality: 'New York',
+        addressRegion: 'NY',
+        postalCode: '10038',
+        addressCountry: 'US',
+      },
     },
-    reviewRating: { '@type': 'Rating', ratingValue: 4 },
-    name: 'A good seafood place.',
-    author: { '@type': 'Person', name: 'Bob Smith' },
-    publisher: { '@type': 'Organization', name: 'Washington Times' },
+    reviewRating: {
+      '@type': 'Rating',
+      ratingValue: 4,
+    },
+    author: {
+      '@type': 'Person',
+      name: 'Bob Smith',
+    },
+    publisher: {
+      '@type': 'Organization',
+      name: 'Washington Times',
+    },
   },
-  // review-snippet: the aggregate rating of a Book.
+  // https://developers.google.com/search/docs/appearance/structured-data/review-snippet
+  // Google's example, as published (the aggregate rating).
   'Review snippet (aggregate rating)': {
+    '@context': 'https://schema.org/',
     '@type': 'AggregateRating',
     itemReviewed: {
-      '@type': 'Book',
-      name: 'The Catcher in the Rye',
-      image: 'https://example.com/photos/1x1/catcher-in-the-rye-book-cover.jpg',
+      '@type': 'Restaurant',
+      image: 'https://www.example.com/seafood-restaurant.jpg',
+      name: 'Legal Seafood',
+      servesCuisine: 'Seafood',
+      telephone: '1234567',
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: '123 William St',
+        addressLocality: 'New York',
+        addressRegion: 'NY',
+        postalCode: '10038',
+        addressCountry: 'US',
+      },
     },
     ratingValue: 88,
     bestRating: 100,
     ratingCount: 20,
   },
-  // qapage: "How many ounces are there in a pound?".
+  // https://developers.google.com/search/docs/appearance/structured-data/qapage
+  // Google's example, as published.
   'Q&A': {
+    '@context': 'https://schema.org',
     '@type': 'QAPage',
     mainEntity: {
       '@type': 'Question',
       name: 'How many ounces are there in a pound?',
-      text: 'I have taken up a new interest in baking and keep running across directions in ounces and pounds.',
+      text: 'I have taken up a new interest in baking and keep running across directions in ounces and pounds. I have to translate between them and was wondering how many ounces are in a pound?',
       answerCount: 3,
       upvoteCount: 26,
       datePublished: '2024-02-14T15:34-05:00',
       author: {
         '@type': 'Person',
         name: 'Mary Stone',
-        url: 'https://example.com/profile/1',
+        url: 'https://example.com/profiles/mary-stone',
       },
       acceptedAnswer: {
         '@type': 'Answer',
         text: '1 pound (lb) is equal to 16 ounces (oz).',
-        datePublished: '2024-02-14T16:34-05:00',
+        image: 'https://example.com/images/conversion-chart.jpg',
         upvoteCount: 1337,
         url: 'https://example.com/question1#acceptedAnswer',
+        datePublished: '2024-02-14T16:34-05:00',
         author: {
           '@type': 'Person',
-          name: 'John Doe',
-          url: 'https://example.com/profile/2',
+          name: 'Julius Fernandez',
+          url: 'https://example.com/profiles/julius-fernandez',
         },
       },
       suggestedAnswer: [
         {
           '@type': 'Answer',
-          text: 'Are you looking for ounces or fluid ounces?',
-          datePublished: '2024-02-14T15:39-05:00',
+          text: 'Are you looking for ounces or fluid ounces? If you are looking for fluid ounces there are 15.34 fluid ounces in a pound of water.',
           upvoteCount: 42,
           url: 'https://example.com/question1#suggestedAnswer1',
+          datePublished: '2024-02-14T15:39-05:00',
           author: {
             '@type': 'Person',
-            name: 'Bob Jones',
-            url: 'https://example.com/profile/3',
+            name: 'Kara Weber',
+            url: 'https://example.com/profiles/kara-weber',
+          },
+          comment: {
+            '@type': 'Comment',
+            text: "I'm looking for ounces, not fluid ounces.",
+            datePublished: '2024-02-14T15:40-05:00',
+            author: {
+              '@type': 'Person',
+              name: 'Mary Stone',
+              url: 'https://example.com/profiles/mary-stone',
+            },
+          },
+        },
+        {
+          '@type': 'Answer',
+          text: " I can't remember exactly, but I think 18 ounces in a lb. You might want to double check that.",
+          upvoteCount: 0,
+          url: 'https://example.com/question1#suggestedAnswer2',
+          datePublished: '2024-02-14T16:02-05:00',
+          author: {
+            '@type': 'Person',
+            name: 'Joe Cobb',
+            url: 'https://example.com/profiles/joe-cobb',
           },
         },
       ],
@@ -412,18 +611,29 @@ const EXAMPLES: Record<string, Json> = {
       },
     ],
   },
-  // movie: the movie carousel's "A Star Is Born".
+  // https://developers.google.com/search/docs/appearance/structured-data/movie
+  // Google's example, as published: the first Movie of the single, all-in-one list, without the ItemList around it.
   'Movie carousel': {
+    '@context': 'https://schema.org',
     '@type': 'Movie',
-    url: 'https://example.com/2019-best-picture-noms#a-star-is-born',
+    url: 'https://example.com/2024-best-picture-noms#a-star-is-born',
     name: 'A Star Is Born',
     image: 'https://example.com/photos/6x9/photo.jpg',
     dateCreated: '2024-10-05',
-    director: { '@type': 'Person', name: 'Bradley Cooper' },
+    director: {
+      '@type': 'Person',
+      name: 'Bradley Cooper',
+    },
     review: {
       '@type': 'Review',
-      reviewRating: { '@type': 'Rating', ratingValue: 5 },
-      author: { '@type': 'Person', name: 'John D.' },
+      reviewRating: {
+        '@type': 'Rating',
+        ratingValue: 5,
+      },
+      author: {
+        '@type': 'Person',
+        name: 'John D.',
+      },
     },
     aggregateRating: {
       '@type': 'AggregateRating',
@@ -432,18 +642,25 @@ const EXAMPLES: Record<string, Json> = {
       ratingCount: 19141,
     },
   },
-  // image-license-metadata: the single image example.
+  // https://developers.google.com/search/docs/appearance/structured-data/image-license-metadata
+  // Google's example, as published (the single image).
   'Image metadata': {
+    '@context': 'https://schema.org/',
     '@type': 'ImageObject',
     contentUrl: 'https://example.com/photos/1x1/black-labrador-puppy.jpg',
     license: 'https://example.com/license',
     acquireLicensePage: 'https://example.com/how-to-use-my-images',
     creditText: 'Labrador PhotoLab',
-    creator: { '@type': 'Person', name: 'Brixton Brownstone' },
+    creator: {
+      '@type': 'Person',
+      name: 'Brixton Brownstone',
+    },
     copyrightNotice: 'Clara Kent',
   },
-  // profile-page: Angelo Huff's profile.
+  // https://developers.google.com/search/docs/appearance/structured-data/profile-page
+  // Google's example, as published.
   'Profile page': {
+    '@context': 'https://schema.org',
     '@type': 'ProfilePage',
     dateCreated: '2024-12-23T12:34:00-05:00',
     dateModified: '2024-12-26T14:53:00-05:00',
@@ -458,19 +675,29 @@ const EXAMPLES: Record<string, Json> = {
           interactionType: 'https://schema.org/FollowAction',
           userInteractionCount: 1,
         },
+        {
+          '@type': 'InteractionCounter',
+          interactionType: 'https://schema.org/LikeAction',
+          userInteractionCount: 5,
+        },
       ],
       agentInteractionStatistic: {
         '@type': 'InteractionCounter',
         interactionType: 'https://schema.org/WriteAction',
-        userInteractionCount: 8,
+        userInteractionCount: 2346,
       },
-      description: 'Defender of Super Earth',
+      description: 'Defender of Truth',
       image: 'https://example.com/avatars/ahuff23.jpg',
-      sameAs: ['https://www.example.com/real-angelo'],
+      sameAs: [
+        'https://www.example.com/real-angelo',
+        'https://example.com/profile/therealangelohuff',
+      ],
     },
   },
-  // discussion-forum: the "I went to the concert!" post.
+  // https://developers.google.com/search/docs/appearance/structured-data/discussion-forum
+  // Google's example, as published (the non-threaded, linear forum page).
   'Discussion forum': {
+    '@context': 'https://schema.org',
     '@type': 'DiscussionForumPosting',
     mainEntityOfPage: 'https://example.com/post/very-popular-thread',
     headline: 'I went to the concert!',
@@ -479,7 +706,7 @@ const EXAMPLES: Record<string, Json> = {
       '@type': 'VideoObject',
       contentUrl: 'https://example.com/media/super-cool-concert.mp4',
       name: 'Video of concert',
-      uploadDate: '2024-03-01T06:00:00-08:00',
+      uploadDate: '2024-03-01T06:34:34+02:00',
       thumbnailUrl: 'https://example.com/media/super-cool-concert-snap.jpg',
     },
     url: 'https://example.com/post/very-popular-thread',
@@ -502,9 +729,38 @@ const EXAMPLES: Record<string, Json> = {
     comment: [
       {
         '@type': 'Comment',
-        text: 'Who trimmed this video? Good job!',
-        author: { '@type': 'Person', name: 'Saul Douglas' },
+        text: "Who's the person you're with?",
+        author: {
+          '@type': 'Person',
+          name: 'Saul Douglas',
+          url: 'https://example.com/user/saul-douglas',
+          agentInteractionStatistic: {
+            '@type': 'InteractionCounter',
+            interactionType: 'https://schema.org/WriteAction',
+            userInteractionCount: 167,
+          },
+        },
         datePublished: '2024-03-01T09:46:02+02:00',
+      },
+      {
+        '@type': 'Comment',
+        text: "That's my mom, isn't she cool?",
+        author: {
+          '@type': 'Person',
+          name: 'Katie Pope',
+          url: 'https://example.com/user/katie-pope',
+          agentInteractionStatistic: {
+            '@type': 'InteractionCounter',
+            interactionType: 'https://schema.org/WriteAction',
+            userInteractionCount: 8,
+          },
+        },
+        datePublished: '2024-03-01T09:50:25+02:00',
+        interactionStatistic: {
+          '@type': 'InteractionCounter',
+          interactionType: 'https://schema.org/LikeAction',
+          userInteractionCount: 7,
+        },
       },
     ],
   },
@@ -529,8 +785,8 @@ const REMOVALS: Record<string, [path: string, named: string]> = {
   'Q&A': ['mainEntity.answerCount', 'mainEntity.answerCount'],
   'Course info': ['hasCourseInstance', 'hasCourseInstance'],
   'Movie carousel': ['image', 'image'],
-  'Image metadata': ['contentUrl', 'contentUrl'],
-  'Profile page': ['mainEntity.name', 'mainEntity.name'],
+  'Image metadata': ['contentUrl', 'contentUrl or url'],
+  'Profile page': ['mainEntity', 'mainEntity'],
   'Discussion forum': ['datePublished', 'datePublished'],
 };
 

@@ -2,8 +2,10 @@
  * The schema.org types Google Search can show as rich results, with the properties its
  * documentation lists as required and recommended for each (the URL on every entry;
  * read 2026-11). Only what decides eligibility is encoded: Google's content policies
- * and value formats are not. HowTo is left out: Google no longer shows it (2023), and
- * FAQ results are shown for well-known government and health sites only.
+ * and value formats are not. HowTo is left out: Google no longer shows it (2023). FAQ
+ * results were shown for well-known government and health sites only, and Google's FAQ
+ * page (read 2026-11) says they stopped appearing on 2026-05-07, with the FAQ report and
+ * Rich Results Test support dropped in June 2026; the FAQ entry still judges the markup.
  */
 
 /** What a type's items, or the values of one of their properties, must and should have. */
@@ -27,7 +29,11 @@ export interface RichResultType extends PropertyRules {
 const GOOGLE_DOCS =
   'https://developers.google.com/search/docs/appearance/structured-data';
 
-const RATING: PropertyRules = { required: ['ratingValue'], recommended: [] };
+/** A review's rating (review-snippet: reviewRating.bestRating and worstRating are recommended). */
+const RATING: PropertyRules = {
+  required: ['ratingValue'],
+  recommended: ['bestRating', 'worstRating'],
+};
 
 const AGGREGATE_RATING: PropertyRules = {
   required: ['ratingValue', ['ratingCount', 'reviewCount']],
@@ -44,6 +50,27 @@ const OFFER: PropertyRules = {
   // An AggregateOffer states lowPrice; an Offer may put its price in a PriceSpecification.
   required: [['price', 'priceSpecification.price', 'lowPrice']],
   recommended: ['priceCurrency', 'availability'],
+};
+
+/** An author whose profile page Google asks to link (author.url, qapage and discussion-forum). */
+const AUTHOR_URL: PropertyRules = { required: [], recommended: ['url'] };
+
+/** A Q&A page's accepted or suggested answer. */
+const ANSWER: PropertyRules = {
+  required: ['text'],
+  recommended: [
+    'author',
+    'comment',
+    'commentCount',
+    'dateModified',
+    'datePublished',
+    'digitalSourceType',
+    'image',
+    'upvoteCount',
+    'url',
+    'video',
+  ],
+  nested: { author: AUTHOR_URL },
 };
 
 export const RICH_RESULT_TYPES: readonly RichResultType[] = [
@@ -104,16 +131,32 @@ export const RICH_RESULT_TYPES: readonly RichResultType[] = [
     feature: 'Organization',
     type: 'Organization',
     docUrl: `${GOOGLE_DOCS}/organization`,
+    // No required property: the doc lists only recommended ones, most "if applicable".
     required: [],
     recommended: [
-      'name',
-      'url',
-      'logo',
-      'sameAs',
-      'description',
       'address',
-      'telephone',
+      'alternateName',
+      'contactPoint',
+      'description',
+      'duns',
       'email',
+      'foundingDate',
+      'globalLocationNumber',
+      'hasMerchantReturnPolicy',
+      'hasMemberProgram',
+      'hasShippingService',
+      'iso6523Code',
+      'legalName',
+      'leiCode',
+      'logo',
+      'naics',
+      'name',
+      'numberOfEmployees',
+      'sameAs',
+      'taxID',
+      'telephone',
+      'url',
+      'vatID',
     ],
   },
   {
@@ -122,13 +165,16 @@ export const RICH_RESULT_TYPES: readonly RichResultType[] = [
     docUrl: `${GOOGLE_DOCS}/local-business`,
     required: ['name', 'address'],
     recommended: [
-      'url',
-      'telephone',
+      'aggregateRating',
+      'department',
       'geo',
+      'menu',
       'openingHoursSpecification',
       'priceRange',
-      'aggregateRating',
       'review',
+      'servesCuisine',
+      'telephone',
+      'url',
     ],
     nested: { aggregateRating: AGGREGATE_RATING, review: REVIEW },
   },
@@ -196,7 +242,10 @@ export const RICH_RESULT_TYPES: readonly RichResultType[] = [
       'embedUrl',
       'expires',
       'hasPart',
+      'ineligibleRegion',
       'interactionStatistic',
+      'publication',
+      'regionsAllowed',
     ],
   },
   {
@@ -212,6 +261,7 @@ export const RICH_RESULT_TYPES: readonly RichResultType[] = [
       ['jobLocation', 'applicantLocationRequirements'],
     ],
     recommended: [
+      'applicantLocationRequirements',
       'baseSalary',
       'directApply',
       'employmentType',
@@ -284,16 +334,22 @@ export const RICH_RESULT_TYPES: readonly RichResultType[] = [
           'answerCount',
           ['acceptedAnswer', 'suggestedAnswer'],
         ],
-        recommended: ['text', 'author', 'datePublished'],
+        recommended: [
+          'author',
+          'comment',
+          'commentCount',
+          'dateModified',
+          'datePublished',
+          'digitalSourceType',
+          'image',
+          'text',
+          'upvoteCount',
+          'video',
+        ],
         nested: {
-          acceptedAnswer: {
-            required: ['text'],
-            recommended: ['author', 'url', 'upvoteCount', 'datePublished'],
-          },
-          suggestedAnswer: {
-            required: ['text'],
-            recommended: ['author', 'url', 'upvoteCount', 'datePublished'],
-          },
+          author: AUTHOR_URL,
+          acceptedAnswer: ANSWER,
+          suggestedAnswer: ANSWER,
         },
       },
     },
@@ -319,17 +375,19 @@ export const RICH_RESULT_TYPES: readonly RichResultType[] = [
     feature: 'Image metadata',
     type: 'ImageObject',
     docUrl: `${GOOGLE_DOCS}/image-license-metadata`,
+    // Google takes url for the image when contentUrl is missing (it prefers contentUrl).
     required: [
-      'contentUrl',
-      ['license', 'creator', 'creditText', 'copyrightNotice'],
+      ['contentUrl', 'url'],
+      ['creator', 'creditText', 'copyrightNotice', 'license'],
     ],
     recommended: [
-      'license',
       'acquireLicensePage',
       'creator',
       'creditText',
       'copyrightNotice',
+      'license',
     ],
+    nested: { creator: { required: [], recommended: ['name'] } },
   },
   {
     feature: 'Profile page',
@@ -339,8 +397,10 @@ export const RICH_RESULT_TYPES: readonly RichResultType[] = [
     recommended: ['dateCreated', 'dateModified'],
     nested: {
       mainEntity: {
-        required: ['name'],
+        // alternateName (a handle) fulfils the name requirement when there is no name.
+        required: [['name', 'alternateName']],
         recommended: [
+          'agentInteractionStatistic',
           'alternateName',
           'identifier',
           'interactionStatistic',
@@ -358,10 +418,18 @@ export const RICH_RESULT_TYPES: readonly RichResultType[] = [
     required: ['author', 'datePublished', ['text', 'image', 'video']],
     recommended: [
       'comment',
+      'commentCount',
+      'creativeWorkStatus',
       'dateModified',
+      'digitalSourceType',
       'headline',
+      'image',
       'interactionStatistic',
+      'isPartOf',
+      'sharedContent',
+      'text',
       'url',
+      'video',
     ],
     nested: { author: { required: ['name'], recommended: ['url'] } },
   },
