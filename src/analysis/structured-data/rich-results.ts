@@ -4,8 +4,8 @@
  * read 2026-11). Only what decides eligibility is encoded: Google's content policies
  * and value formats are not. HowTo is left out: Google no longer shows it (2023). FAQ
  * results were shown for well-known government and health sites only, and Google's FAQ
- * page (read 2026-11) says they stopped appearing on 2026-05-07, with the FAQ report and
- * Rich Results Test support dropped in June 2026; the FAQ entry still judges the markup.
+ * page (read 2026-11) says they stopped appearing on 2026-05-07, and that the FAQ report and
+ * Rich Results Test support would go in June 2026; the FAQ entry still judges the markup.
  */
 
 /** What a type's items, or the values of one of their properties, must and should have. */
@@ -92,6 +92,8 @@ export const RICH_RESULT_TYPES: readonly RichResultType[] = [
     feature: 'Breadcrumb',
     type: 'BreadcrumbList',
     docUrl: `${GOOGLE_DOCS}/breadcrumb`,
+    // item is required on every crumb but the last (Google takes the page's URL there);
+    // that per-position rule, and the doc's "two or more ListItems", are not encoded.
     required: ['itemListElement'],
     recommended: [],
     nested: {
@@ -287,19 +289,33 @@ export const RICH_RESULT_TYPES: readonly RichResultType[] = [
     type: 'Dataset',
     docUrl: `${GOOGLE_DOCS}/dataset`,
     required: ['name', 'description'],
+    // The doc also recommends hasPart or isPartOf, whichever applies: not encoded, as
+    // recommended entries here are single properties.
     recommended: [
       'alternateName',
       'creator',
       'citation',
+      'distribution',
+      'funder',
       'identifier',
+      'includedInDataCatalog',
+      'isAccessibleForFree',
       'keywords',
       'license',
+      'measurementTechnique',
       'sameAs',
       'spatialCoverage',
       'temporalCoverage',
       'url',
+      'variableMeasured',
       'version',
     ],
+    nested: {
+      distribution: {
+        required: ['contentUrl'],
+        recommended: ['encodingFormat'],
+      },
+    },
   },
   {
     feature: 'Review snippet',
