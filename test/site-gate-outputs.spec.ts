@@ -57,7 +57,7 @@ describe('the JUnit report', () => {
     const xml = renderJunit(failing, { hostname: 'ci' });
     expect(xml.match(/<testcase /g)).toHaveLength(failing.outcomes.length);
     expect(xml).toContain(
-      'tests="23" failures="1" errors="0" skipped="0" time="12.500"',
+      'tests="26" failures="1" errors="0" skipped="0" time="12.500"',
     );
     expect(xml).toContain('timestamp="2026-11-24T10:00:12"');
     expect(xml).toMatch(
@@ -158,7 +158,7 @@ describe('the terminal summary', () => {
   it('lists each failed assertion with a few of its pages', () => {
     expect(renderGateSummary(failing, { colour: false })).toBe(
       [
-        'SEO gate (seo:recommended): FAILED: 1 error, 2 warnings, 20 assertions passed',
+        'SEO gate (seo:recommended): FAILED: 1 error, 2 warnings, 23 assertions passed',
         '  ✗ error  broken_link  Broken internal links: 2 pages, at most 0 pages',
         '      https://example.com/a',
         '      https://example.com/b?x=1&y=<2>',

@@ -52,6 +52,9 @@ describe('gateConfigOf', () => {
       title: 'warn',
       meta_description: 'warn',
       h1: 'warn',
+      structured_data_invalid: 'warn',
+      rich_result_ineligible: 'warn',
+      accessibility_violations: 'warn',
       site_score: 'warn',
     });
     // In this order, the outputs' too: the errors, the most important first; the warnings.
@@ -78,6 +81,9 @@ describe('gateConfigOf', () => {
       'title',
       'meta_description',
       'h1',
+      'structured_data_invalid',
+      'rich_result_ineligible',
+      'accessibility_violations',
       'site_score',
     ]);
     for (const check of SITE_CHECKS) {

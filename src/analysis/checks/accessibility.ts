@@ -26,6 +26,7 @@ const IMPACT_ORDER: readonly AccessibilityImpact[] = [
 
 export const accessibilityViolations: Check = {
   id: 'accessibility_violations',
+  gate: 'warn',
   category: 'accessibility',
   importance: 'medium',
   title: 'Accessibility (WCAG A and AA, axe-core)',

@@ -34,8 +34,9 @@ export interface Check {
   /** Run only on a page rendered in a browser (render: true): it compares the rendered DOM with the raw HTML. */
   readonly onlyRendered?: boolean;
   /**
-   * `warn`: one of the essentials without which a page is hard to find or to show in
-   * results, which the SEO gate's presets assert on (a warning in the recommended one).
+   * `warn`: what the SEO gate's presets assert on (a warning in the recommended one):
+   * the essentials without which a page is hard to find or to show in results, markup
+   * Google cannot read or show as a rich result, and accessibility rules broken.
    */
   readonly gate?: 'warn';
   run(page: ParsedPage, snapshot: Snapshot): CheckOutcome;

@@ -87,6 +87,7 @@ export const structuredData: Check = notOnRedirectStubs({
 
 export const structuredDataInvalid: Check = notOnRedirectStubs({
   id: 'structured_data_invalid',
+  gate: 'warn',
   category: 'miscellaneous',
   importance: 'low',
   title: 'Valid structured data',
@@ -134,6 +135,7 @@ export const structuredDataInvalid: Check = notOnRedirectStubs({
 
 export const richResultIneligible: Check = notOnRedirectStubs({
   id: 'rich_result_ineligible',
+  gate: 'warn',
   category: 'miscellaneous',
   importance: 'low',
   title: 'Rich result eligibility',

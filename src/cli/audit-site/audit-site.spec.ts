@@ -249,7 +249,7 @@ describe('auditSite', () => {
     expect(code).toBe(1);
     expect(err).toEqual([]);
     expect(out.join('\n')).toMatch(
-      /^SEO gate \(seo:recommended\): FAILED: 1 error, 0 warnings, 22 assertions passed\n {2}✗ error {2}broken_link {2}Broken internal links: 2 pages, at most 0 pages\n {6}https:\/\/example.com\/page-1\n/,
+      /^SEO gate \(seo:recommended\): FAILED: 1 error, 0 warnings, 25 assertions passed\n {2}✗ error {2}broken_link {2}Broken internal links: 2 pages, at most 0 pages\n {6}https:\/\/example.com\/page-1\n/,
     );
     expect([...written.keys()]).toEqual(['seo.xml', 'seo.sarif', 'seo.md']);
   });
