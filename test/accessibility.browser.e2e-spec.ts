@@ -306,6 +306,51 @@ run('accessibility in reports and site audits', () => {
       pages_audited: 5,
       rules: FAULTY_PAGE_RULES.map((rule) => ({ rule, pages: 4 })),
     });
+    // The template's finding names each rule with its pages, in the export and in SARIF.
+    const exported = (
+      await t
+        .as(key)
+        .get(`/api/v1/site-audits/${audit.id}/export/json`)
+        .expect(200)
+    ).body as {
+      issues: Array<{
+        id: string;
+        rules?: Array<{ rule: string; urls: string[] }>;
+      }>;
+    };
+    const signups = SIGNUPS.map((path) => site.url(path)).sort();
+    expect(
+      exported.issues
+        .find((issue) => issue.id === 'accessibility_violations')
+        ?.rules?.map(({ rule, urls }) => [rule, [...urls].sort()])
+        .sort(),
+    ).toEqual(FAULTY_PAGE_RULES.map((rule) => [rule, signups]));
+    const sarif = JSON.parse(
+      (
+        await t
+          .as(key)
+          .get(`/api/v1/site-audits/${audit.id}/export/sarif`)
+          .expect(200)
+      ).text,
+    ) as {
+      runs: Array<{
+        tool: { driver: { rules: Array<{ id: string }> } };
+        results: Array<{ ruleId: string }>;
+      }>;
+    };
+    const [run] = sarif.runs;
+    expect(
+      run.tool.driver.rules
+        .map((rule) => rule.id)
+        .filter((id) => id.startsWith('accessibility_violations')),
+    ).toEqual(
+      FAULTY_PAGE_RULES.map((rule) => `accessibility_violations/${rule}`),
+    );
+    expect(
+      run.results.filter((result) =>
+        result.ruleId.startsWith('accessibility_violations/'),
+      ),
+    ).toHaveLength(FAULTY_PAGE_RULES.length * SIGNUPS.length);
   });
 
   it('runs no rule in a site audit with render: false, and says so per site', async () => {

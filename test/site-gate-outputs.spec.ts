@@ -126,6 +126,137 @@ describe('the SARIF log', () => {
   });
 });
 
+describe('the SARIF log of the accessibility check', () => {
+  // Split, as an audit splits it, into a template finding and a page finding.
+  const accessible = (pages: Record<string, string[]>) => {
+    const audit = gateAuditOf({}, { score: 90 });
+    const rulesOf = (urls: string[]) =>
+      ['label', 'image-alt']
+        .map((rule) => ({
+          rule,
+          urls: urls.filter((url) => pages[url].includes(rule)),
+        }))
+        .filter((rule) => rule.urls.length > 0);
+    const inTemplate = Object.keys(pages).filter((url) =>
+      url.startsWith(u('/form')),
+    );
+    const alone = Object.keys(pages).filter((url) => !inTemplate.includes(url));
+    audit.issues = [
+      {
+        id: 'accessibility_violations',
+        scope: 'template',
+        urls: inTemplate,
+        rules: rulesOf(inTemplate),
+      },
+      {
+        id: 'accessibility_violations',
+        scope: 'page',
+        urls: alone,
+        rules: rulesOf(alone),
+      },
+    ];
+    return audit;
+  };
+  const now = accessible({
+    [u('/form/1')]: ['label'],
+    [u('/form/2')]: ['label', 'image-alt'],
+    [u('/about')]: ['image-alt'],
+  });
+  const verdict = judgeGate(now, config);
+
+  it("is a rule per axe-core rule broken, in axe-core's words, each with its pages", () => {
+    const log = renderSarif(verdict, { toolVersion: '1.0.0' });
+    expect(sarifErrors(log)).toEqual([]);
+    const [run] = JSON.parse(log).runs;
+    const ruled = run.tool.driver.rules.filter((rule: { id: string }) =>
+      rule.id.startsWith('accessibility_violations'),
+    );
+    expect(ruled).toEqual([
+      expect.objectContaining({
+        id: 'accessibility_violations/image-alt',
+        name: 'image-alt',
+        shortDescription: {
+          text: 'Images must have alternative text',
+        },
+        helpUri: expect.stringMatching(
+          /^https:\/\/dequeuniversity\.com\/rules\/axe\/[\d.]+\/image-alt/,
+        ),
+        properties: expect.objectContaining({ tags: ['accessibility'] }),
+      }),
+      expect.objectContaining({ id: 'accessibility_violations/label' }),
+    ]);
+    const results = run.results
+      .filter((r: { ruleId: string }) =>
+        r.ruleId.startsWith('accessibility_violations'),
+      )
+      .map(
+        (r: {
+          ruleId: string;
+          ruleIndex: number;
+          locations: Array<{
+            physicalLocation: { artifactLocation: { uri: string } };
+          }>;
+        }) => [
+          r.ruleId,
+          run.tool.driver.rules[r.ruleIndex].id,
+          r.locations[0].physicalLocation.artifactLocation.uri,
+        ],
+      );
+    expect(results).toEqual([
+      [
+        'accessibility_violations/image-alt',
+        'accessibility_violations/image-alt',
+        u('/about'),
+      ],
+      [
+        'accessibility_violations/image-alt',
+        'accessibility_violations/image-alt',
+        u('/form/2'),
+      ],
+      [
+        'accessibility_violations/label',
+        'accessibility_violations/label',
+        u('/form/1'),
+      ],
+      [
+        'accessibility_violations/label',
+        'accessibility_violations/label',
+        u('/form/2'),
+      ],
+    ]);
+  });
+
+  it('names only the new pages against a baseline, and is the check alone when it holds', () => {
+    const then = accessible({ [u('/form/1')]: ['label'] });
+    then.audit.id = 1;
+    const [run] = JSON.parse(
+      renderSarif(judgeGate(now, config, then), { toolVersion: '1.0.0' }),
+    ).runs;
+    expect(
+      run.results
+        .filter((r: { ruleId: string }) =>
+          r.ruleId.startsWith('accessibility_violations'),
+        )
+        .map((r: { ruleId: string; baselineState: string }) => [
+          r.ruleId,
+          r.baselineState,
+        ]),
+    ).toEqual([
+      ['accessibility_violations/image-alt', 'new'],
+      ['accessibility_violations/image-alt', 'new'],
+      ['accessibility_violations/label', 'new'],
+    ]);
+    const clean = JSON.parse(
+      renderSarif(judgeGate(gateAuditOf({}), config), { toolVersion: '1.0.0' }),
+    ).runs[0];
+    expect(
+      clean.tool.driver.rules
+        .map((rule: { id: string }) => rule.id)
+        .filter((id: string) => id.startsWith('accessibility')),
+    ).toEqual(['accessibility_violations']);
+  });
+});
+
 describe('the Markdown comment', () => {
   it('says what fails, with the pages', () => {
     const md = renderMarkdown(failing);

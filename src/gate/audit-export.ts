@@ -1,3 +1,4 @@
+import type { FindingRule } from '../site-audits/findings/rules.js';
 import type { FindingTarget } from '../site-audits/findings/targets.js';
 import type { AuditIssueView } from '../site-audits/site-audit-page.view.js';
 import type { SiteAuditView } from '../site-audits/site-audit.view.js';
@@ -9,6 +10,8 @@ export interface ExportedIssue extends AuditIssueView {
   urls: string[];
   /** For a link or canonical finding: each target once, with the pages pointing at it. */
   targets?: FindingTarget[];
+  /** For the accessibility check: each axe-core rule broken, with the pages that break it. */
+  rules?: FindingRule[];
 }
 
 /**
@@ -32,7 +35,7 @@ export interface GateAudit {
   };
   issues: Array<
     Pick<ExportedIssue, 'id' | 'urls'> &
-      Partial<Pick<ExportedIssue, 'scope' | 'targets'>>
+      Partial<Pick<ExportedIssue, 'scope' | 'targets' | 'rules'>>
   >;
   /** What lab assertions judge; absent in audits without lab. */
   templates?: GateTemplate[];

@@ -1,3 +1,5 @@
+import { rulesOfPages } from '../site-audits/findings/rules.js';
+import type { FindingRule } from '../site-audits/findings/rules.js';
 import type { FindingTarget } from '../site-audits/findings/targets.js';
 import type { FindingScope } from '../site-audits/findings/findings.js';
 import { checkInfo, conditionOf } from './assertions.js';
@@ -30,6 +32,8 @@ export interface AssertionOutcome {
   targets: FindingTarget[] | null;
   /** For a lab metric: the templates over budget, each with its pages; null for other assertions. */
   templates: TemplateBreach[] | null;
+  /** For the accessibility check: each axe-core rule the counted pages break, with those pages; null for others. */
+  rules: FindingRule[] | null;
 }
 
 /** The gate's judgement of one audit. */
@@ -75,6 +79,7 @@ export function judgeGate(
     [...first].map(([id, issue]) => [id, issue.targets]),
   );
   const scopes = new Map([...first].map(([id, issue]) => [id, issue.scope]));
+  const rulesNow = rulesByCheck(current);
   const urlsThen = baseline ? urlsByCheck(baseline) : null;
   const outcomes: AssertionOutcome[] = [];
   for (const assertion of config.assertions) {
@@ -96,6 +101,7 @@ export function judgeGate(
         fixed: null,
         targets: null,
         templates: null,
+        rules: null,
         message:
           `score ${score ?? 'n/a'}, ${conditionOf(assertion)}` +
           (baseline ? ` (baseline ${before ?? 'n/a'})` : ''),
@@ -115,6 +121,7 @@ export function judgeGate(
         fixed: null,
         targets: null,
         templates: judged.breaches,
+        rules: null,
         message: judged.message,
       });
       continue;
@@ -136,6 +143,9 @@ export function judgeGate(
       fixed,
       targets: targetsOfPages(targetsNow.get(assertion.id), pages),
       templates: null,
+      rules: rulesNow.has(assertion.id)
+        ? rulesOfPages(rulesNow.get(assertion.id)!, pages)
+        : null,
       message:
         `${counted}, ${conditionOf(assertion)}` +
         (added ? ` (${now.length} in all, ${fixed!.length} fixed)` : ''),
@@ -206,6 +216,32 @@ function urlsByCheck(audit: GateAudit): Map<string, string[]> {
   }
   return new Map(
     [...urls].map(([id, set]) => [id, [...set].sort(compareText)]),
+  );
+}
+
+/** Each ruled check's rules over all its findings, each rule's pages sorted; the most broken first. */
+function rulesByCheck(audit: GateAudit): Map<string, FindingRule[]> {
+  const byCheck = new Map<string, Map<string, Set<string>>>();
+  for (const issue of audit.issues) {
+    if (!issue.rules) continue;
+    const rules = byCheck.get(issue.id) ?? new Map<string, Set<string>>();
+    for (const { rule, urls } of issue.rules) {
+      const pages = rules.get(rule) ?? new Set<string>();
+      for (const url of urls) pages.add(url);
+      rules.set(rule, pages);
+    }
+    byCheck.set(issue.id, rules);
+  }
+  return new Map(
+    [...byCheck].map(([id, rules]) => [
+      id,
+      [...rules]
+        .map(([rule, pages]) => ({ rule, urls: [...pages].sort(compareText) }))
+        .sort(
+          (a, b) =>
+            b.urls.length - a.urls.length || compareText(a.rule, b.rule),
+        ),
+    ]),
   );
 }
 

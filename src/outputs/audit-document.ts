@@ -1,4 +1,5 @@
 import type { ResolvedBranding } from '../branding/resolved-branding.js';
+import type { FindingRule } from '../site-audits/findings/rules.js';
 import type { FindingTarget } from '../site-audits/findings/targets.js';
 import type { AuditChangeView } from '../site-audits/diff/audit-diff.view.js';
 import type { AuditIssueView } from '../site-audits/site-audit-page.view.js';
@@ -41,6 +42,8 @@ export interface DocumentFinding extends AuditIssueView {
   urls: string[];
   /** Each target once with the pages pointing at it, for a link or canonical check. */
   targets?: FindingTarget[];
+  /** For the accessibility check: each axe-core rule its pages break, with those of them (the most first). */
+  rules?: FindingRule[];
 }
 
 export interface ScorePoint {

@@ -4,6 +4,8 @@ import { APP_CONFIG } from '../config/config.js';
 import type { AppConfig } from '../config/config.js';
 import { AuditDiffs } from '../site-audits/diff/audit-diffs.js';
 import { checkEntryOf } from '../site-audits/findings/findings.js';
+import { RULED_CHECK, rulesOfPages } from '../site-audits/findings/rules.js';
+import type { FindingRule } from '../site-audits/findings/rules.js';
 import { TARGETED_CHECKS } from '../site-audits/findings/targets.js';
 import type { SiteAudit } from '../site-audits/site-audit.js';
 import { SiteAuditPagesRepository } from '../site-audits/site-audit-pages.repository.js';
@@ -55,9 +57,14 @@ export class SiteAuditDocuments {
       accountId,
       auditId,
     );
+    const rules = issues.some((issue) => issue.id === RULED_CHECK)
+      ? await this.pages.accessibilityRules(audit.id)
+      : [];
     const [findings, templates, history, previous, statusCodes, depths] =
       await Promise.all([
-        Promise.all(issues.map((issue) => this.findingOf(audit, issue, needs))),
+        Promise.all(
+          issues.map((issue) => this.findingOf(audit, issue, needs, rules)),
+        ),
         this.templates.list(accountId, auditId),
         this.diffs.scoreHistory(audit, HISTORY_AUDITS),
         this.previousOf(audit),
@@ -89,6 +96,7 @@ export class SiteAuditDocuments {
     audit: SiteAudit,
     issue: AuditIssue,
     { pagesPerFinding }: DocumentNeeds,
+    rules: FindingRule[],
   ): Promise<DocumentFinding> {
     const entry = checkEntryOf(issue.id);
     const urls: string[] = [];
@@ -112,6 +120,7 @@ export class SiteAuditDocuments {
       ...(TARGETED_CHECKS.has(issue.id)
         ? { targets: await this.findings.targetsOf(audit.id, issue.id) }
         : {}),
+      ...(issue.id === RULED_CHECK ? { rules: rulesOfPages(rules, urls) } : {}),
     };
   }
 

@@ -57,6 +57,36 @@ function axeSource(): { text: string; engine: string } {
   return source;
 }
 
+/** What axe-core says of one of its rules, for outputs that describe the rules they name. */
+export interface AccessibilityRuleInfo {
+  help: string;
+  description: string;
+  helpUrl: string;
+}
+
+let rules: Map<string, AccessibilityRuleInfo> | null = null;
+
+/** axe-core's own words for one of the rules run (read from the package once a process); undefined for another id. */
+export function accessibilityRuleInfo(
+  id: string,
+): AccessibilityRuleInfo | undefined {
+  rules ??= new Map(
+    (
+      require('axe-core') as {
+        getRules(
+          tags: readonly string[],
+        ): Array<AccessibilityRuleInfo & { ruleId: string }>;
+      }
+    )
+      .getRules(ACCESSIBILITY_TAGS)
+      .map(({ ruleId, help, description, helpUrl }) => [
+        ruleId,
+        { help, description, helpUrl },
+      ]),
+  );
+  return rules.get(id);
+}
+
 /** What to evaluate in the page: axe run on its document, its answer cut there already. */
 function runExpression(): string {
   const { rules, nodesPerRule, htmlChars, summaryChars } = ACCESSIBILITY_BOUNDS;

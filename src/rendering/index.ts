@@ -10,6 +10,8 @@ export type {
   RendererStats,
 } from './renderer.js';
 export { DEFAULT_RENDER_OPTIONS } from './render-page.js';
+export { accessibilityRuleInfo } from './accessibility.js';
+export type { AccessibilityRuleInfo } from './accessibility.js';
 export { DEFAULT_PRINT_OPTIONS } from './print-pdf.js';
 export type { PrintedPdf, PrintOptions } from './print-pdf.js';
 export type {

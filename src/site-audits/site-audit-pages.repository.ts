@@ -204,6 +204,22 @@ export class SiteAuditPagesRepository {
     );
   }
 
+  /**
+   * Each axe-core rule the audit's rendered pages violate, with those pages' URLs in
+   * crawl order: the rules the accessibility check stands for, for outputs that name them.
+   */
+  accessibilityRules(
+    auditId: string,
+  ): Promise<Array<{ rule: string; urls: string[] }>> {
+    return this.db.query(
+      `SELECT r.rule, array_agg(u.url ORDER BY u.place) AS urls
+       FROM site_audit_urls u, unnest(u.accessibility_rules) AS r(rule)
+       WHERE u.audit_id = $1 AND ${IS_PAGE}
+       GROUP BY r.rule ORDER BY count(*) DESC, r.rule`,
+      [auditId],
+    );
+  }
+
   /** One page by its id (its place in crawl order), with what was judged of it. */
   async page(auditId: string, id: number): Promise<AuditPageDetail | null> {
     const [row]: AuditPageDetail[] = await this.db.query(

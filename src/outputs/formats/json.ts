@@ -23,6 +23,7 @@ export function auditExportOf(document: SiteAuditDocument): AuditExport {
       templates: finding.templates,
       urls: finding.urls,
       ...(finding.targets ? { targets: finding.targets } : {}),
+      ...(finding.rules ? { rules: finding.rules } : {}),
     })),
     ...(document.templates ? { templates: document.templates } : {}),
   };

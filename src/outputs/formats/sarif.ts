@@ -5,6 +5,9 @@ import { createHash } from 'node:crypto';
 import { conditionOf } from '../../gate/assertions.js';
 import { labFigure } from '../../lab/lab-text.js';
 import type { AssertionOutcome, GateVerdict } from '../../gate/judge-gate.js';
+import { accessibilityRuleInfo } from '../../rendering/index.js';
+import { RULED_CHECK } from '../../site-audits/findings/rules.js';
+import type { FindingRule } from '../../site-audits/findings/rules.js';
 
 /** The schema a SARIF 2.1.0 log names (OASIS, errata 01). */
 export const SARIF_SCHEMA_URI =
@@ -13,18 +16,28 @@ export const SARIF_SCHEMA_URI =
 /**
  * The verdict as a SARIF 2.1.0 log: one rule per assertion judged (the check's id,
  * title and advice), one result per failed assertion and page it counts (the page URL
- * as the location; the start URL for the site score). Only the invocation's times
- * change between runs.
+ * as the location; the start URL for the site score). A failed accessibility check is
+ * a rule per axe-core rule its pages break (`accessibility_violations/label`), each
+ * with its pages. Only the invocation's times change between runs.
  */
 export function renderSarif(
   verdict: GateVerdict,
   { toolVersion }: { toolVersion: string },
 ): string {
-  const rules = verdict.outcomes.map(ruleOf);
-  const results: object[] = verdict.outcomes.flatMap(
-    (outcome, ruleIndex): object[] =>
-      outcome.passed ? [] : resultsOf(outcome, ruleIndex, verdict),
-  );
+  const rules: object[] = [];
+  const results: object[] = [];
+  for (const outcome of verdict.outcomes) {
+    if (!outcome.passed && outcome.rules?.length) {
+      for (const broken of outcome.rules) {
+        results.push(...ruledResultsOf(outcome, broken, rules.length));
+        rules.push(ruledRuleOf(outcome, broken.rule));
+      }
+      continue;
+    }
+    if (!outcome.passed)
+      results.push(...resultsOf(outcome, rules.length, verdict));
+    rules.push(ruleOf(outcome));
+  }
   const log = {
     $schema: SARIF_SCHEMA_URI,
     version: '2.1.0',
@@ -75,9 +88,63 @@ function ruleOf(outcome: AssertionOutcome) {
     properties: {
       scope: check?.scope ?? 'score',
       ...(check ? { importance: check.importance } : {}),
-      tags: [assertion.kind === 'lab' ? 'performance' : 'seo'],
+      tags: [tagOf(outcome)],
     },
   };
+}
+
+/** A rule of the tool a check stands for (axe-core's), in that tool's words. */
+function ruledRuleOf(outcome: AssertionOutcome, rule: string) {
+  const { assertion, check } = outcome;
+  const info = accessibilityRuleInfo(rule);
+  const title = info?.help ?? rule;
+  return {
+    id: `${assertion.id}/${rule}`,
+    name: rule,
+    shortDescription: { text: title },
+    fullDescription: {
+      text: `${info?.description ?? title} (${check?.title ?? assertion.id}: ${conditionOf(assertion)}).`,
+    },
+    help: { text: `${title}. ${check?.advice ?? ''}`.trim() },
+    ...(info ? { helpUri: info.helpUrl } : {}),
+    defaultConfiguration: { level: levelOf(outcome) },
+    properties: {
+      scope: check?.scope ?? 'page',
+      ...(check ? { importance: check.importance } : {}),
+      tags: ['accessibility'],
+    },
+  };
+}
+
+function ruledResultsOf(
+  outcome: AssertionOutcome,
+  { rule, urls }: FindingRule,
+  ruleIndex: number,
+): object[] {
+  const { assertion } = outcome;
+  const help = accessibilityRuleInfo(rule)?.help ?? rule;
+  const added = new Set(outcome.added ?? []);
+  return urls.map((url) => ({
+    ruleId: `${assertion.id}/${rule}`,
+    ruleIndex,
+    level: levelOf(outcome),
+    message: {
+      text: `${help} (axe-core rule ${rule}) on ${url}${added.has(url) ? ' (new)' : ''}.`,
+    },
+    locations: [
+      {
+        physicalLocation: {
+          artifactLocation: { uri: URL.parse(url)?.href ?? encodeURI(url) },
+        },
+      },
+    ],
+    partialFingerprints: {
+      'pageCheck/v1': createHash('sha256')
+        .update(`${assertion.id}/${rule}\n${url}`)
+        .digest('hex'),
+    },
+    ...(added.has(url) ? { baselineState: 'new' } : {}),
+  }));
 }
 
 function resultsOf(
@@ -168,6 +235,11 @@ function targetsFrom(outcome: AssertionOutcome, url: string): string {
   );
   if (named.length === 0) return '';
   return `, to ${named.map((target) => `${target.url} (${answerOf(target, outcome.assertion.id)})`).join(', ')}`;
+}
+
+function tagOf({ assertion }: AssertionOutcome): string {
+  if (assertion.kind === 'lab') return 'performance';
+  return assertion.id === RULED_CHECK ? 'accessibility' : 'seo';
 }
 
 function levelOf(outcome: AssertionOutcome): 'error' | 'warning' {
