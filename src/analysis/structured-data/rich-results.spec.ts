@@ -572,17 +572,31 @@ const EXAMPLES: Record<string, Json> = {
       ],
     },
   },
-  // course-info: the Introduction to Computer Science and Programming example.
+  // https://developers.google.com/search/docs/appearance/structured-data/course-info
+  // Google's example, as public copies of it reproduce it (that page is not stored here):
+  // two agree on its body line for line, a third on its head (name, description,
+  // publisher, provider, images). Its comments are left out, as JSON has none.
   'Course info': {
+    '@context': 'https://schema.org/',
+    '@id': 'https://www.example.com/advancedCpp',
     '@type': 'Course',
-    name: 'Introduction to Computer Science and Programming',
-    description: 'This is an introductory CS course laying out the basics.',
+    name: 'Learn Advanced C++ Topics',
+    description: 'Improve your C++ skills by learning advanced topics.',
+    publisher: {
+      '@type': 'Organization',
+      name: 'CourseWebsite',
+      url: 'www.examplecoursewebsite.com',
+    },
     provider: {
       '@type': 'Organization',
-      name: 'University of Technology - Example',
-      sameAs: 'https://www.example.com',
+      name: 'Example University',
+      url: 'www.example.com',
     },
-    image: ['https://example.com/photos/1x1/photo.jpg'],
+    image: [
+      'https://example.com/photos/1x1/photo.jpg',
+      'https://example.com/photos/4x3/photo.jpg',
+      'https://example.com/photos/16x9/photo.jpg',
+    ],
     aggregateRating: {
       '@type': 'AggregateRating',
       ratingValue: 4,
@@ -597,17 +611,109 @@ const EXAMPLES: Record<string, Json> = {
         price: 10.99,
       },
     ],
+    totalHistoricalEnrollment: 12345,
+    datePublished: '2019-03-21',
+    educationalLevel: 'Advanced',
+    about: ['C++ Coding', 'Backend Engineering'],
+    teaches: [
+      'Practice and apply systems thinking to plan for change',
+      'Understand how memory allocation works.',
+    ],
+    financialAidEligible: 'Scholarship Available',
+    inLanguage: 'en',
+    availableLanguage: ['fr', 'es'],
+    syllabusSections: [
+      {
+        '@type': 'Syllabus',
+        name: 'Memory Allocation',
+        description:
+          'Learn how memory is allocated when creating C++ variables.',
+        timeRequired: 'PT6H',
+      },
+      {
+        '@type': 'Syllabus',
+        name: 'C++ Pointers',
+        description: 'Learn what a C++ pointer is and when they are used.',
+        timeRequired: 'PT11H',
+      },
+    ],
+    review: [
+      {
+        '@type': 'Review',
+        author: { '@type': 'Person', name: 'Lou S.' },
+        datePublished: '2020-08-31',
+        reviewBody: 'My C++ skills improved, but the pace was too fast.',
+        reviewRating: { '@type': 'Rating', bestRating: 10, ratingValue: 6 },
+      },
+    ],
+    coursePrerequisites: [
+      'Basic understanding of C++ up to arrays and functions.',
+      'https://www.example.com/beginnerCpp',
+    ],
+    educationalCredentialAwarded: [
+      {
+        '@type': 'EducationalOccupationalCredential',
+        name: 'CourseProvider Certificate',
+        url: 'www.example.com',
+        credentialCategory: 'Certificate',
+        offers: [
+          {
+            '@type': 'Offer',
+            category: 'Paid',
+            price: 5,
+            priceCurrency: 'USD',
+          },
+        ],
+      },
+    ],
+    video: {
+      '@type': 'VideoObject',
+      name: 'Video name',
+      description: 'A video previewing this course.',
+      uploadDate: '2022-03-28',
+      contentUrl: 'www.example.come/mp4',
+      thumbnailUrl: 'www.example.com/thumbnailurl.jpg',
+    },
     hasCourseInstance: [
       {
         '@type': 'CourseInstance',
-        courseMode: 'Online',
-        courseWorkload: 'P2D',
+        courseMode: 'Blended',
+        location: 'Example University',
         courseSchedule: {
           '@type': 'Schedule',
           duration: 'PT3H',
           repeatFrequency: 'Daily',
           repeatCount: 31,
+          startDate: '2023-07-01',
+          endDate: '2023-07-31',
         },
+        instructor: [
+          {
+            '@type': 'Person',
+            name: 'Ira D.',
+            description: 'Professor at X-University',
+            image: 'http://example.com/person.jpg',
+          },
+        ],
+      },
+      {
+        '@type': 'CourseInstance',
+        courseMode: 'Online',
+        courseWorkload: 'P2D',
+      },
+    ],
+    hasPart: [
+      {
+        '@type': 'Course',
+        name: 'C++ Algorithms',
+        url: 'https://www.example.com/cpp-algorithms',
+        description: 'Learn how to code base algorithms in c++.',
+      },
+      {
+        '@type': 'Course',
+        name: 'C++ Data Structures',
+        url: 'https://www.example.com/cpp-data-structures',
+        description: 'Learn about core c++ data structures.',
       },
     ],
   },
