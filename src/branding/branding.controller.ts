@@ -5,7 +5,7 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { Authenticated } from '../auth/authenticated.decorator.js';
+import { Authenticated } from '../rate-limits/authenticated.decorator.js';
 import { CurrentAccount } from '../auth/principal.decorator.js';
 import { ApiProblemResponses, ApiProblems } from '../common/api-docs.js';
 import { TakesBody } from '../common/body-type.js';

@@ -1,7 +1,7 @@
 import { Controller, Get, Query, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { Authenticated } from '../auth/authenticated.decorator.js';
+import { Authenticated } from '../rate-limits/authenticated.decorator.js';
 import { CurrentAccount } from '../auth/principal.decorator.js';
 import { ApiProblemResponses } from '../common/api-docs.js';
 import { originOf } from '../common/links.js';

@@ -15,7 +15,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { Authenticated } from '../auth/authenticated.decorator.js';
+import { Authenticated } from '../rate-limits/authenticated.decorator.js';
 import { CurrentAccount } from '../auth/principal.decorator.js';
 import { ApiProblemResponses, ApiProblems } from '../common/api-docs.js';
 import {

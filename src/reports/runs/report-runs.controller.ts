@@ -1,7 +1,7 @@
 import { Controller, Get, Query, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { Authenticated } from '../../auth/authenticated.decorator.js';
+import { Authenticated } from '../../rate-limits/authenticated.decorator.js';
 import { CurrentAccount } from '../../auth/principal.decorator.js';
 import { ApiProblemResponses, ApiProblems } from '../../common/api-docs.js';
 import { originOf } from '../../common/links.js';

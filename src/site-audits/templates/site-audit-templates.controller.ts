@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Authenticated } from '../../auth/authenticated.decorator.js';
+import { Authenticated } from '../../rate-limits/authenticated.decorator.js';
 import { CurrentAccount } from '../../auth/principal.decorator.js';
 import { ApiProblemResponses } from '../../common/api-docs.js';
 import { AuditId } from '../site-audit-params.js';

@@ -1,8 +1,8 @@
 import { applyDecorators, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth } from '@nestjs/swagger';
 import { API_KEY_SCHEME, ApiProblemResponses } from '../common/api-docs.js';
-import { RateLimitGuard } from '../rate-limits/rate-limit.guard.js';
-import { ApiKeyGuard } from './api-key.guard.js';
+import { RateLimitGuard } from './rate-limit.guard.js';
+import { ApiKeyGuard } from '../auth/api-key.guard.js';
 
 /**
  * Routes that need an API key: the guards (the key, then its rate limits, which
