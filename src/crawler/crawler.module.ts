@@ -25,7 +25,12 @@ import { PostgresHostGate } from './fetch/postgres-host-gate.js';
 import { RenderingPageFetcher } from './fetch/rendering-page-fetcher.js';
 import { RedisHostGate } from './fetch/redis-host-gate.js';
 import { CrawlsRepository } from './frontier/crawls.repository.js';
+import { DiscoveriesRepository } from './frontier/discoveries.repository.js';
 import { FrontierRepository } from './frontier/frontier.repository.js';
+import { PageLeasesRepository } from './frontier/page-leases.repository.js';
+import { PageRecordsRepository } from './frontier/page-records.repository.js';
+import { ProbesRepository } from './frontier/probes.repository.js';
+import { WavesRepository } from './frontier/waves.repository.js';
 import { CrawlRunner, PAGE_LEASE_MS } from './jobs/crawl-runner.js';
 import { CrawlSteps } from './jobs/crawl-steps.js';
 import { CrawlPipeline } from './pipeline/page-pipeline.js';
@@ -69,6 +74,11 @@ export class CrawlerModule {
       providers: [
         { provide: CrawlOutcomes, useExisting: owner.outcomes },
         CrawlsRepository,
+        PageLeasesRepository,
+        DiscoveriesRepository,
+        PageRecordsRepository,
+        ProbesRepository,
+        WavesRepository,
         FrontierRepository,
         {
           provide: HostGate,
@@ -118,19 +128,31 @@ export class CrawlerModule {
             PageFetcher,
             PageReaders,
             FrontierRepository,
-            CrawlsRepository,
+            PageLeasesRepository,
+            ProbesRepository,
+            WavesRepository,
             APP_CONFIG,
           ],
           useFactory: (
             fetcher: PageFetcher,
             readers: PageReaders,
             frontier: FrontierRepository,
-            crawls: CrawlsRepository,
+            leases: PageLeasesRepository,
+            probes: ProbesRepository,
+            waves: WavesRepository,
             config: AppConfig,
           ) =>
-            new CrawlPipeline(fetcher, readers, frontier, {
-              readBudgetMs: config.analyser.deadlineMs,
-            }),
+            new CrawlPipeline(
+              fetcher,
+              readers,
+              frontier,
+              leases,
+              probes,
+              waves,
+              {
+                readBudgetMs: config.analyser.deadlineMs,
+              },
+            ),
         },
         {
           provide: CrawlStart,

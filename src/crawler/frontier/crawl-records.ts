@@ -115,6 +115,12 @@ export interface ClaimedPage {
   attempts: number;
 }
 
+/** A page read, to be settled. */
+export interface PageSettlement {
+  page: ClaimedPage;
+  reading: PageReading;
+}
+
 /** An answer of a probe (an out-of-scope target or a subresource, asked once an audit). */
 export interface ProbeAnswer {
   url: string;

@@ -1,5 +1,9 @@
 import type { NotRequested } from '../policy/crawl-policy.js';
-import type { DecidedDiscovery, KeyedDiscovery } from './crawl-records.js';
+import type {
+  DecidedDiscovery,
+  KeyedDiscovery,
+  PageReading,
+} from './crawl-records.js';
 
 /**
  * The pure decisions of the frontier, which its repository applies in SQL: how the
@@ -90,6 +94,15 @@ export function distinctDiscoveries(
     });
   }
   return [...byKey.values()].sort(byHash);
+}
+
+/** The in-scope URL a page redirects to, placed at once: a redirect adds no depth. */
+export function inScopeRedirectOf(
+  reading: PageReading,
+): DecidedDiscovery | undefined {
+  return reading.discoveries.find(
+    (d) => d.via === 'redirect' && d.inScope && d.crawlable,
+  );
 }
 
 /** One discovery of a batch, with the page that made it known. */

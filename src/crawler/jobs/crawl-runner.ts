@@ -9,13 +9,10 @@ import type { AppConfig } from '../../config/config.js';
 import { backoffMs, JobQueue } from '../../jobs/job-queue.js';
 import { CrawlContexts } from '../crawl-context.js';
 import { CrawlOutcomes } from '../crawl-outcomes.js';
-import type { ClaimedPage } from '../frontier/crawl-records.js';
+import type { ClaimedPage, PageSettlement } from '../frontier/crawl-records.js';
 import { CrawlsRepository } from '../frontier/crawls.repository.js';
-import { FrontierRepository } from '../frontier/frontier.repository.js';
-import type {
-  CrawlState,
-  PageSettlement,
-} from '../frontier/frontier.repository.js';
+import type { CrawlState } from '../frontier/frontier.repository.js';
+import { PageLeasesRepository } from '../frontier/page-leases.repository.js';
 import { GroupCommit } from '../pipeline/group-commit.js';
 import { CrawlPipeline } from '../pipeline/page-pipeline.js';
 import type { PageReading } from '../pipeline/page-reading.js';
@@ -71,7 +68,7 @@ export class CrawlRunner
 
   constructor(
     private readonly queue: JobQueue,
-    private readonly frontier: FrontierRepository,
+    private readonly leases: PageLeasesRepository,
     private readonly crawls: CrawlsRepository,
     private readonly contexts: CrawlContexts,
     private readonly pipeline: CrawlPipeline,
@@ -108,9 +105,7 @@ export class CrawlRunner
     ]);
     for (const stop of this.stops.values())
       stop.abort(new Error('The process stops.'));
-    await this.frontier
-      .release([...this.running.keys()])
-      .catch(() => undefined);
+    await this.leases.release([...this.running.keys()]).catch(() => undefined);
   }
 
   /** Looks for queued pages now: a wave of a crawl opened. */
@@ -149,7 +144,7 @@ export class CrawlRunner
       let claimed: ClaimedPage[] = [];
       if (free > 0) {
         try {
-          claimed = await this.frontier.claim(free, PAGE_LEASE_MS);
+          claimed = await this.leases.claim(free, PAGE_LEASE_MS);
           failures = 0;
         } catch (error) {
           if (failures++ === 0) {
@@ -182,7 +177,7 @@ export class CrawlRunner
       } catch (error) {
         if (!stop.signal.aborted) {
           if (isServiceFailure(error) && page.attempts + 1 < PAGE_ATTEMPTS) {
-            await this.frontier.retryLater(
+            await this.leases.retryLater(
               page.key,
               backoffMs(page.attempts + 1),
             );
@@ -296,7 +291,7 @@ export class CrawlRunner
   }
 
   private async renewLeases(): Promise<void> {
-    await this.frontier
+    await this.leases
       .renew([...this.running.keys()], PAGE_LEASE_MS)
       .catch((error: Error) =>
         this.logger.warn(`Cannot renew page leases: ${error.message}`),

@@ -3,13 +3,19 @@ import { AnalysisError, notRenderedOutcome } from '../../analysis/index.js';
 import { isDatabaseUnavailable } from '../../common/problem.filter.js';
 import type { CrawlContext } from '../crawl-context.js';
 import { bareRecord, SERVICE_ERROR } from '../frontier/crawl-records.js';
-import type { Advance, ClaimedPage } from '../frontier/crawl-records.js';
+import type {
+  Advance,
+  ClaimedPage,
+  PageSettlement,
+} from '../frontier/crawl-records.js';
 import { FrontierRepository } from '../frontier/frontier.repository.js';
 import type {
   CrawlState,
-  PageSettlement,
   SettledBatch,
 } from '../frontier/frontier.repository.js';
+import { PageLeasesRepository } from '../frontier/page-leases.repository.js';
+import { ProbesRepository } from '../frontier/probes.repository.js';
+import { WavesRepository } from '../frontier/waves.repository.js';
 import { PageFetcher } from '../fetch/page-fetcher.js';
 import type { HostPoliteness } from '../fetch/host-gate.js';
 import { isHtmlPage } from '../fetch/page-fetcher.js';
@@ -62,6 +68,9 @@ export class CrawlPipeline {
     private readonly fetcher: PageFetcher,
     private readonly readers: PageReaders,
     private readonly frontier: FrontierRepository,
+    private readonly leases: PageLeasesRepository,
+    private readonly probes: ProbesRepository,
+    private readonly waves: WavesRepository,
     private readonly settings: PipelineSettings,
   ) {}
 
@@ -261,7 +270,7 @@ export class CrawlPipeline {
     if (urls.length === 0) return;
     const answers = await this.fetcher.probe(urls, politeness, stop);
     await this.withRetries(() =>
-      this.frontier.recordProbes(
+      this.probes.recordAnswers(
         answers.map((answer) => ({
           auditId,
           answer: {
@@ -278,7 +287,7 @@ export class CrawlPipeline {
 
   /** A page claimed but not requested (its crawl was cancelled meanwhile) is given back. */
   giveBack(page: ClaimedPage): Promise<void> {
-    return this.withRetries(() => this.frontier.giveBack(page));
+    return this.withRetries(() => this.leases.giveBack(page));
   }
 
   /** Where these crawls stand, to know which to advance. */
@@ -287,7 +296,7 @@ export class CrawlPipeline {
   }
 
   advance(crawlId: string): Promise<Advance> {
-    return this.withRetries(() => this.frontier.advance(crawlId));
+    return this.withRetries(() => this.waves.advance(crawlId));
   }
 
   /** Runs a write again after a transient database error, a few times. */
