@@ -57,6 +57,8 @@ class ClosingHttpPageFetcher
 export interface CrawlerOwner {
   imports: NonNullable<ModuleMetadata['imports']>;
   outcomes: Type<CrawlOutcomes>;
+  /** The module whose default export (ReadCrawledPage) reads a crawled HTML page, on the reader threads. */
+  pageReading: URL;
 }
 
 /**
@@ -112,7 +114,10 @@ export class CrawlerModule {
           ) =>
             new RenderingPageFetcher(http, gate, renderForAnalysis(renderer)),
         },
-        { provide: PageReaders, useFactory: () => new ClosingPageReaders() },
+        {
+          provide: PageReaders,
+          useFactory: () => new ClosingPageReaders(owner.pageReading),
+        },
         {
           provide: CrawlContexts,
           inject: [CrawlsRepository, APP_CONFIG],

@@ -38,6 +38,7 @@ import { SiteAuditTemplates } from './templates/site-audit-templates.service.js'
     CrawlerModule.register({
       imports: [JudgementModule, AnalysisJobsModule],
       outcomes: SiteCrawlOutcomes,
+      pageReading: new URL('./crawled-page-reading.js', import.meta.url),
     }),
     JudgementModule,
     AnalysisJobsModule,

@@ -1,10 +1,30 @@
+import { workerData } from 'node:worker_threads';
 import type { SiteFacts, TargetProbe } from '../../analysis/index.js';
 import { AnalysisError } from '../../analysis/index.js';
 import type { PageAnswer } from '../fetch/page-fetcher.js';
 import { CrawlPolicy } from '../policy/crawl-policy.js';
 import type { ReadingContext } from '../crawl-context.js';
 import { decided, readPage } from './page-reading.js';
-import type { DecidedDiscovery, PageReading } from './page-reading.js';
+import type {
+  DecidedDiscovery,
+  PageReading,
+  ReadCrawledPage,
+} from './page-reading.js';
+
+/** What PageReaders gives each thread: the module of the owner's reading. */
+export interface ReaderThreadData {
+  reading: string;
+}
+
+let ownersReading: Promise<ReadCrawledPage> | null = null;
+
+/** The owner's reading, loaded once a thread, when its first page comes. */
+function ownersReadingOf(): Promise<ReadCrawledPage> {
+  ownersReading ??= import((workerData as ReaderThreadData).reading).then(
+    (module: { default: ReadCrawledPage }) => module.default,
+  );
+  return ownersReading;
+}
 
 /** What a reader thread is asked: the context goes along only when the thread asked for it. */
 export type ReaderTask =
@@ -72,6 +92,7 @@ export default async function readOnThread(
         context.policy,
         context.site,
         context.twin,
+        await ownersReadingOf(),
       ),
     };
   } catch (error) {

@@ -1,10 +1,16 @@
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { AnalysisError } from '../../analysis/index.js';
 import type { FetchedResponse } from '../../analysis/index.js';
 import type { Discovery } from '../policy/crawl-policy.js';
 import type { ReadingContext } from '../crawl-context.js';
-import type { ReaderOutcome, ReaderTask } from './page-reader.worker.js';
+import type {
+  ReaderOutcome,
+  ReaderTask,
+  ReaderThreadData,
+} from './page-reader.worker.js';
 import type { DecidedDiscovery, PageReading } from './page-reading.js';
 
 /**
@@ -17,6 +23,15 @@ function workerFile(): URL {
     ? here.replace('/src/crawler/', '/dist/crawler/')
     : here;
   return new URL('./page-reader.worker.js', compiled);
+}
+
+/**
+ * A module a thread can load: as given, or, when tests name a sibling of a TypeScript
+ * source, its compiled copy in dist/.
+ */
+export function threadModule(module: URL): URL {
+  if (existsSync(fileURLToPath(module))) return module;
+  return new URL(module.href.replace(/\/src\/(?!.*\/src\/)/, '/dist/'));
 }
 
 /** The old generation of a reader thread: a page that needs more is recorded as too large to read. */
@@ -43,9 +58,11 @@ export class PageReaders {
    * writes meanwhile, and each thread holds a heap of its own (memory, not speed, is
    * what more threads would cost on two cores).
    */
-  constructor(threads = Math.max(1, availableParallelism() - 1)) {
+  constructor(reading: URL, threads = Math.max(1, availableParallelism() - 1)) {
+    const data: ReaderThreadData = { reading: threadModule(reading).href };
     this.pool = new Piscina({
       filename: workerFile().href,
+      workerData: data,
       // None until a crawl reads its first page: an API that only serves holds no thread.
       minThreads: 0,
       maxThreads: threads,

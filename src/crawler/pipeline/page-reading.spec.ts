@@ -1,6 +1,7 @@
 import type { FetchedResponse } from '../../analysis/index.js';
 import { NO_SITE_FACTS } from '../../../test/support/site-facts.js';
 import { CrawlPolicy } from '../policy/crawl-policy.js';
+import readCrawledPage from '../../site-audits/crawled-page-reading.js';
 import { readHead, readPage } from './page-reading.js';
 import { LINKS_MAX } from './stored-bounds.js';
 
@@ -66,6 +67,7 @@ describe('reading a crawled page', () => {
       policy,
       site,
       null,
+      readCrawledPage,
     );
     const byUrl = new Map(reading.discoveries.map((d) => [d.url, d]));
     expect(reading.discoveries).toHaveLength(byUrl.size);
@@ -138,6 +140,7 @@ describe('reading a crawled page', () => {
       policy,
       site,
       null,
+      readCrawledPage,
     );
     expect(reading.record).toMatchObject({ truncated: true, title: 'Long' });
   });
@@ -156,6 +159,7 @@ describe('a page past the bounds of what the crawl stores', () => {
       policy,
       site,
       null,
+      readCrawledPage,
     );
     expect(reading.record.title).toHaveLength(1_024);
     expect(reading.record.metaDescription).toHaveLength(1_024);
@@ -174,6 +178,7 @@ describe('a page past the bounds of what the crawl stores', () => {
       policy,
       site,
       null,
+      readCrawledPage,
     );
     expect(reading.links.map((link) => link.anchor.length)).toEqual([200]);
     expect(reading.record.textsCut).toBe(true);
@@ -191,6 +196,7 @@ describe('a page past the bounds of what the crawl stores', () => {
       policy,
       site,
       null,
+      readCrawledPage,
     );
     expect(reading.links).toHaveLength(LINKS_MAX);
     expect(reading.links.at(-1)!.anchor).toBe(String(LINKS_MAX - 1));

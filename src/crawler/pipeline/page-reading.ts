@@ -1,14 +1,11 @@
-import {
-  compactResults,
-  failedRenderOutcome,
-  readAuditPage,
-  renderedOutcome,
-} from '../../analysis/index.js';
+import { failedRenderOutcome, renderedOutcome } from '../../analysis/index.js';
 import type {
   AuditPageReading,
   FetchedResponse,
+  Rating,
   RenderOutcome,
   SiteFacts,
+  StoredResults,
   TargetProbe,
 } from '../../analysis/index.js';
 import type { PageAnswer } from '../fetch/page-fetcher.js';
@@ -93,10 +90,33 @@ export function readHead(
   return { record, discoveries, links: [], probeTargets: [] };
 }
 
+/** What the crawl's owner makes of an HTML page: its facts, what it points at, its verdict as stored. */
+export interface OwnersReading {
+  facts: AuditPageReading['facts'];
+  plan: AuditPageReading['plan'];
+  results: StoredResults;
+  score: number | null;
+  rating: Rating | null;
+  /** The ids of the checks the page fails. */
+  failedChecks: string[];
+}
+
 /**
- * An HTML page answered 200, read once: its page checks (with the site's facts), its
- * facts, the URLs its links, canonical and hreflang make known, its links, and what it
- * points to that the crawl probes once.
+ * How the crawl's owner reads an HTML page (with the site's facts, and the page's twin
+ * probe): the default export of the module the owner names (CrawlerOwner.pageReading),
+ * loaded on each reader thread, so the crawler runs no check of its own.
+ */
+export type ReadCrawledPage = (
+  answer: PageAnswer,
+  url: string,
+  site: SiteFacts,
+  twin: TargetProbe | null,
+) => Promise<OwnersReading>;
+
+/**
+ * An HTML page answered 200, read once by the owner's reading: its verdict and facts,
+ * the URLs its links, canonical and hreflang make known, its links, and what it points
+ * to that the crawl probes once.
  */
 export async function readPage(
   url: string,
@@ -105,21 +125,22 @@ export async function readPage(
   policy: CrawlPolicy,
   site: SiteFacts,
   twin: TargetProbe | null,
+  read: ReadCrawledPage,
 ): Promise<PageReading> {
-  const reading = await readAuditPage(answer, url, site, twin, answer.rendered);
+  const reading = await read(answer, url, site, twin);
   return readingOf(url, answer, depth, policy, reading);
 }
 
-/** What the crawl keeps of a page read by the analyser. */
+/** What the crawl keeps of a page its owner read. */
 export function readingOf(
   url: string,
   answer: Pick<FetchedResponse, 'status' | 'headers' | 'truncated'>,
   depth: number | null,
   policy: CrawlPolicy,
-  { facts, plan, results }: AuditPageReading,
+  { facts, plan, results, score, rating, failedChecks }: OwnersReading,
 ): PageReading {
   const kept = boundedFacts(facts);
-  const stored = boundedResults(compactResults(results));
+  const stored = boundedResults(results);
   const read = facts.links.slice(0, LINKS_MAX);
   const anchors = boundedAnchors(read.map((link) => link.anchor));
   const record = bareRecord({
@@ -133,11 +154,9 @@ export function readingOf(
     outlinks: facts.links.length,
     plan,
     results: stored.results,
-    score: results.score,
-    result: results.rating,
-    failedChecks: results.checks
-      .filter((check) => check.passed === false)
-      .map((check) => check.id),
+    score,
+    result: rating,
+    failedChecks,
   });
   const mentioned: DecidedDiscovery[] = read.map((link, position) =>
     decided(policy.link(link.url, link.followed, depth, position), policy),
