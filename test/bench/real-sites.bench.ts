@@ -32,13 +32,14 @@ import type { ServiceProcess } from '../support/service-process.js';
  * names for others; `--repeat=N` audits the trees N times over on the same processes,
  * to see a service that has run before beside one just started; `--pause=S` waits S
  * seconds before each audit after the first, as audits spaced apart are). Environment:
- * BENCH_PG_URL (the server; a database is created and dropped), BENCH_REDIS_URL
- * (default database 12).
+ * BENCH_PG_URL (the server; databases are created and dropped), BENCH_DATABASE_PREFIX
+ * (their names' start, default h_bench), BENCH_REDIS_URL (default database 12).
  */
 
 const PG_SERVER =
   process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/12';
+const DATABASE_PREFIX = process.env.BENCH_DATABASE_PREFIX ?? 'h_bench';
 const WORKERS = 2;
 const WORKER_NODE_OPTIONS = '--max-old-space-size=384 --max-semi-space-size=4';
 const DEFAULT_TREES = ['python3.11', 'postgresql-15', 'django'];
@@ -145,9 +146,14 @@ async function leastCrawl(startUrl: string): Promise<{
   processMs: number;
   databaseMs: number | null;
 }> {
-  const child = fork(join(here, 'least-crawl.js'), [startUrl, PG_SERVER], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  const database = `${DATABASE_PREFIX}_least_${Date.now()}`;
+  const child = fork(
+    join(here, 'least-crawl.js'),
+    [startUrl, PG_SERVER, database],
+    {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    },
+  );
   return new Promise((resolve, reject) => {
     child.once('message', (m) =>
       resolve(m as Awaited<ReturnType<typeof leastCrawl>>),
@@ -333,7 +339,7 @@ async function main(): Promise<void> {
     console.error('bench:real-sites: none of the trees is installed');
     process.exit(2);
   }
-  const database = `h_bench_real_${Date.now()}`;
+  const database = `${DATABASE_PREFIX}_real_${Date.now()}`;
   psql(`CREATE DATABASE ${database}`);
   const prefix = `bench-real-${randomBytes(6).toString('hex')}`;
   const env = {
