@@ -2,6 +2,7 @@ import { execFileSync, fork, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,33 +13,34 @@ import { referenceCrawl } from '../support/reference-crawl.js';
 import { compareWithReference } from '../support/real-site-audit.js';
 import type { AuditedSite } from '../support/real-site-audit.js';
 import { createApiKey, startService } from '../support/service-process.js';
-import { cpuSecondsOf } from './process-cpu.js';
+import { cpuSecondsOf, DatabaseBackendCpu } from './process-cpu.js';
 import type { ServiceProcess } from '../support/service-process.js';
 
 /**
  * Site audits of Debian's documentation trees, served from 127.0.0.1, beside
  * `wget --spider -r` on the same tree in the same run: for each tree, wget, then the
- * service (an API and 2 worker processes on a fresh PostgreSQL database and Redis,
- * as docs/operations.md runs it), then wget again; pages per second from the POST to
- * the audit's end against wget's, the CPU the three processes and PostgreSQL's server
- * processes used a page, peak memory of the three (resident and proportional), and
- * the audit's pages, broken links and duplicate titles against an independent
- * crawler's. Beside them, what a quarter of wget's rate leaves of the machine's cores
- * a page, and the least crawl of the tree (least-crawl.ts) with its CPU a page: the
- * floor the service's work stands on. Exits non-zero when a page is lost or a set
- * differs.
+ * service (an API and 2 worker processes on a fresh PostgreSQL database and a Redis of
+ * the bench's own, as docs/operations.md runs it) audits the tree twice, the first
+ * audit discarded, then wget again; pages per second from the POST to the audit's end
+ * against wget's; the CPU a page of every process the warm audit used (API, workers,
+ * every PostgreSQL backend that served the database, those closed before the end
+ * included, and redis-server) against the least crawl's (least-crawl.ts, warm too),
+ * with their ratio; the proportional memory of API and workers together, sampled every
+ * second, its peak and the phase it came in; and the audit's pages, broken links and
+ * duplicate titles against an independent crawler's. Exits non-zero when a page is
+ * lost or a set differs.
  *
  * `npm run bench:real-sites` (python3.11, postgresql-15 and django; `-- rust` or any
- * names for others; `--repeat=N` audits the trees N times over on the same processes,
- * to see a service that has run before beside one just started; `--pause=S` waits S
- * seconds before each audit after the first, as audits spaced apart are). Environment:
- * BENCH_PG_URL (the server; databases are created and dropped), BENCH_DATABASE_PREFIX
- * (their names' start, default h_bench), BENCH_REDIS_URL (default database 12).
+ * names for others; `--repeat=N` audits the trees N times over on the same processes;
+ * `--pause=S` waits S seconds before each audit after the first, as audits spaced
+ * apart are). Environment: BENCH_PG_URL (the server; databases are created and
+ * dropped), BENCH_DATABASE_PREFIX (their names' start, default h_bench),
+ * BENCH_REDIS_URL (a Redis to use instead of the bench's own; its CPU is then not
+ * counted).
  */
 
 const PG_SERVER =
   process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
-const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/12';
 const DATABASE_PREFIX = process.env.BENCH_DATABASE_PREFIX ?? 'h_bench';
 const WORKERS = 2;
 const WORKER_NODE_OPTIONS = '--max-old-space-size=384 --max-semi-space-size=4';
@@ -51,6 +53,7 @@ interface Audit {
   status: string;
   stop_reason: string | null;
   progress: {
+    phase: string;
     pages_crawled: number;
     pages_queued: number;
     pages_failed: number;
@@ -63,29 +66,50 @@ function psql(sql: string): void {
   execFileSync('psql', [`${PG_SERVER}/postgres`, '-qc', sql]);
 }
 
-/**
- * CPU seconds each server process of `database` has used so far, by pid: the
- * service's pools keep their connections, so the same backends serve a whole audit.
- * Empty when the server is not on this machine (its processes cannot be read).
- */
-function backendCpuOf(database: string): Map<number, number> {
-  const pids = execFileSync(
-    'psql',
+/** A port nothing listens on now. */
+async function sparePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** A redis-server of the bench's own, so that its CPU is the audits' alone. */
+async function startRedis(): Promise<{ url: string; child: ChildProcess }> {
+  const port = await sparePort();
+  const child = spawn(
+    'redis-server',
     [
-      `${PG_SERVER}/postgres`,
-      '-tAc',
-      `SELECT pid FROM pg_stat_activity WHERE datname = '${database}'`,
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
     ],
-    { encoding: 'utf8' },
-  )
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map(Number);
-  return new Map(
-    pids
-      .map((pid) => [pid, cpuSecondsOf(pid) ?? 0] as [number, number])
-      .filter(([, cpu]) => cpu > 0),
+    { stdio: 'ignore' },
   );
+  const url = `redis://127.0.0.1:${port}/0`;
+  for (let tries = 0; ; tries++) {
+    const probe = new Redis(url, {
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+    });
+    probe.on('error', () => undefined);
+    try {
+      await probe.connect();
+      await probe.ping();
+      await probe.quit();
+      return { url, child };
+    } catch (error) {
+      probe.disconnect();
+      if (tries > 50) throw error;
+      await sleep(100);
+    }
+  }
 }
 
 /** Resident and proportional memory of a process, in bytes; 0 once it is gone. */
@@ -199,34 +223,63 @@ async function everything<T>(
   }
 }
 
-async function auditTree(
-  tree: RealTree,
+/** What one audit of a tree used, from the POST to its end. */
+interface AuditRun {
+  audit: Audit;
+  seconds: number;
+  firstCrawled: number | null;
+  lastCrawled: number;
+  /** CPU seconds of the API and each worker. */
+  cpuEach: number[];
+  database: { seconds: number; backends: number; closed: number };
+  /** CPU seconds of redis-server; null when it is not the bench's own. */
+  redis: number | null;
+  /** The CPU seconds of each above (API, workers…, PostgreSQL, Redis) once judging began. */
+  atJudging: number[] | null;
+  /** API + workers' proportional memory, sampled every second. */
+  pss: {
+    peak: number;
+    at: number;
+    phase: string;
+    each: number[];
+    byPhase: Map<string, number>;
+  };
+}
+
+async function runAudit(
+  startUrl: string,
   call: ReturnType<typeof api>,
   services: ServiceProcess[],
   database: string,
-): Promise<boolean> {
-  const site = await serve(tree.root);
+  redisPid: number | null,
+  label: string,
+): Promise<AuditRun> {
+  let phase = 'queued';
+  const pss: AuditRun['pss'] = {
+    peak: 0,
+    at: 0,
+    phase,
+    each: [],
+    byPhase: new Map(),
+  };
+  const cpuBefore = services.map((s) => cpuSecondsOf(s.child.pid!) ?? 0);
+  const redisBefore = redisPid === null ? null : cpuSecondsOf(redisPid);
+  const backends = new DatabaseBackendCpu(database);
+  const posted = performance.now();
+  const sampler = setInterval(() => {
+    const each = services.map((s) => memoryOf(s.child.pid!).pss);
+    const sum = each.reduce((a, b) => a + b, 0);
+    pss.byPhase.set(phase, Math.max(pss.byPhase.get(phase) ?? 0, sum));
+    if (sum > pss.peak) {
+      Object.assign(pss, {
+        peak: sum,
+        at: (performance.now() - posted) / 1000,
+        phase,
+        each,
+      });
+    }
+  }, 1000);
   try {
-    const startUrl = `${site.origin}${tree.start}`;
-    const reference = await referenceCrawl(startUrl);
-    const wgetBefore = await wget(startUrl);
-    let peak = { rss: 0, pss: 0 };
-    const peaks = services.map(() => 0);
-    const sampler = setInterval(() => {
-      const each = services.map((s) => memoryOf(s.child.pid!));
-      each.forEach((m, i) => (peaks[i] = Math.max(peaks[i], m.rss)));
-      const sum = each.reduce(
-        (a, b) => ({ rss: a.rss + b.rss, pss: a.pss + b.pss }),
-        { rss: 0, pss: 0 },
-      );
-      peak = {
-        rss: Math.max(peak.rss, sum.rss),
-        pss: Math.max(peak.pss, sum.pss),
-      };
-    }, 500);
-    const cpuBefore = services.map((s) => cpuSecondsOf(s.child.pid!) ?? 0);
-    const backendsBefore = backendCpuOf(database);
-    const posted = performance.now();
     const created = await call<{ data: Audit }>('/api/v1/site-audits', {
       method: 'POST',
       body: { url: startUrl, max_pages: 100_000, max_depth: 1000 },
@@ -242,10 +295,23 @@ async function auditTree(
     let firstCrawled: number | null = null;
     let lastCrawled = 0;
     let crawledBefore = 0;
+    let atJudging: number[] | null = null;
     while (audit.finished_at === null) {
       await sleep(250);
       audit = (await call<{ data: Audit }>(`/api/v1/site-audits/${audit.id}`))
         .body.data;
+      phase = audit.progress.phase;
+      if (phase !== 'crawling' && phase !== 'queued' && atJudging === null) {
+        atJudging = [
+          ...services.map(
+            (s, i) => (cpuSecondsOf(s.child.pid!) ?? 0) - cpuBefore[i],
+          ),
+          backends.sofar(),
+          redisPid === null || redisBefore === null
+            ? 0
+            : (cpuSecondsOf(redisPid) ?? redisBefore) - redisBefore,
+        ];
+      }
       const elapsed = (performance.now() - posted) / 1000;
       if (audit.progress.pages_crawled > crawledBefore) {
         firstCrawled ??= elapsed;
@@ -255,21 +321,63 @@ async function auditTree(
       if (elapsed - lastPrint >= 30) {
         lastPrint = elapsed;
         console.log(
-          `  ${tree.name} ${elapsed.toFixed(0)} s: crawled ${audit.progress.pages_crawled}, queued ${audit.progress.pages_queued}`,
+          `  ${label} ${elapsed.toFixed(0)} s: ${phase}, crawled ${audit.progress.pages_crawled}, queued ${audit.progress.pages_queued}`,
         );
       }
     }
     const seconds = (performance.now() - posted) / 1000;
-    const cpuEach = services.map(
-      (s, i) => (cpuSecondsOf(s.child.pid!) ?? 0) - cpuBefore[i],
-    );
-    const cpu = cpuEach.reduce((a, b) => a + b, 0);
-    const backendsAfter = backendCpuOf(database);
-    const databaseCpu = [...backendsAfter].reduce(
-      (sum, [pid, after]) => sum + after - (backendsBefore.get(pid) ?? 0),
-      0,
-    );
+    return {
+      audit,
+      seconds,
+      firstCrawled,
+      lastCrawled,
+      cpuEach: services.map(
+        (s, i) => (cpuSecondsOf(s.child.pid!) ?? 0) - cpuBefore[i],
+      ),
+      database: backends.stop(),
+      redis:
+        redisPid === null || redisBefore === null
+          ? null
+          : (cpuSecondsOf(redisPid) ?? redisBefore) - redisBefore,
+      atJudging,
+      pss,
+    };
+  } finally {
     clearInterval(sampler);
+    backends.stop();
+  }
+}
+
+async function auditTree(
+  tree: RealTree,
+  call: ReturnType<typeof api>,
+  services: ServiceProcess[],
+  database: string,
+  redisPid: number | null,
+): Promise<boolean> {
+  const site = await serve(tree.root);
+  try {
+    const startUrl = `${site.origin}${tree.start}`;
+    const reference = await referenceCrawl(startUrl);
+    const wgetBefore = await wget(startUrl);
+    // The first audit is discarded: a service that has run before, as a warm least crawl.
+    const cold = await runAudit(
+      startUrl,
+      call,
+      services,
+      database,
+      redisPid,
+      `${tree.name} (first, discarded)`,
+    );
+    const run = await runAudit(
+      startUrl,
+      call,
+      services,
+      database,
+      redisPid,
+      tree.name,
+    );
+    const { audit, seconds } = run;
     const wgetAfter = await wget(startUrl);
     const least = await leastCrawl(startUrl);
     const pages = await everything<{ url: string }>(
@@ -295,19 +403,50 @@ async function auditTree(
     const ours = pages.length / seconds;
     const theirs = wgetBefore.urls / wgetSeconds;
     const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
+    const perPage = (cpuSeconds: number) =>
+      ((cpuSeconds * 1000) / pages.length).toFixed(1);
+    const [apiCpu, ...workerCpu] = run.cpuEach;
+    const workersCpu = workerCpu.reduce((a, b) => a + b, 0);
+    const local = run.database.backends > 0;
+    const total = apiCpu + workersCpu + run.database.seconds + (run.redis ?? 0);
+    const totalMs = (total * 1000) / pages.length;
+    const leastMs = least.processMs + (least.databaseMs ?? 0);
+    const phases = [...run.pss.byPhase]
+      .map(([phase, bytes]) => `${phase} ${mb(bytes)}`)
+      .join(', ');
+    // The same processes' CPU from the start of judging to the end.
+    const judging = (() => {
+      if (run.atJudging === null) return 'not seen';
+      const [a, ...rest] = [
+        ...run.cpuEach,
+        run.database.seconds,
+        run.redis ?? 0,
+      ].map((cpu, i) => cpu - run.atJudging![i]);
+      const workers = rest.slice(0, WORKERS).reduce((x, y) => x + y, 0);
+      const [database, redis] = rest.slice(WORKERS);
+      return `API ${perPage(a)} ms, workers ${perPage(workers)}, PostgreSQL ${perPage(database)}, Redis ${perPage(redis)}: ${perPage(a + workers + database + redis)} ms a page`;
+    })();
     console.log(
       [
-        `${tree.name}: ${pages.length} pages in ${seconds.toFixed(1)} s (${ours.toFixed(1)} pages/s), ${audit.status}/${audit.stop_reason}, ${audit.progress.pages_failed} failed, ${audit.progress.pages_unprocessed} unprocessed`,
-        `  timeline: first page crawled at ${(firstCrawled ?? 0).toFixed(1)} s, last at ${lastCrawled.toFixed(1)} s, finished at ${seconds.toFixed(1)} s; API + ${WORKERS} workers used ${cpu.toFixed(1)} CPU s (${((cpu * 1000) / pages.length).toFixed(1)} ms a page; ${cpuEach.map((c) => c.toFixed(1)).join(', ')} s each)`,
-        backendsAfter.size === 0
-          ? '  PostgreSQL: its processes are not on this machine, their CPU not measured'
-          : `  PostgreSQL: its ${backendsAfter.size} server processes of this database used ${databaseCpu.toFixed(1)} CPU s (${((databaseCpu * 1000) / pages.length).toFixed(1)} ms a page); with the service's, ${(((cpu + databaseCpu) * 1000) / pages.length).toFixed(1)} ms a page`,
+        `${tree.name}: ${pages.length} pages in ${seconds.toFixed(1)} s (${ours.toFixed(1)} pages/s), ${audit.status}/${audit.stop_reason}, ${audit.progress.pages_failed} failed, ${audit.progress.pages_unprocessed} unprocessed; the first, discarded audit took ${cold.seconds.toFixed(1)} s`,
+        `  timeline: first page crawled at ${(run.firstCrawled ?? 0).toFixed(1)} s, last at ${run.lastCrawled.toFixed(1)} s, finished at ${seconds.toFixed(1)} s`,
         `  wget --spider -r: ${wgetBefore.urls} URLs in ${wgetBefore.seconds.toFixed(1)} s before, ${wgetAfter.seconds.toFixed(1)} s after (${theirs.toFixed(1)} URLs/s): the audit runs at ${(ours / theirs).toFixed(2)} of wget's rate (target at least 0.25)`,
         `  a quarter of wget's rate leaves ${((4 * availableParallelism() * 1000) / theirs).toFixed(1)} ms of this machine's ${availableParallelism()} cores a page, for the service, PostgreSQL, Redis and the tree's server`,
-        least.databaseMs === null
-          ? `  the least crawl (least-crawl.ts: one process; fetch, the service's reading, records, links and new URLs written; no probes, no judgement): ${least.processMs.toFixed(1)} ms a page without PostgreSQL's (not on this machine), ${least.pages} pages at ${(least.pages / least.seconds / theirs).toFixed(2)} of wget's rate`
-          : `  the least crawl (least-crawl.ts: one process; fetch, the service's reading, records, links and new URLs written; no probes, no judgement): ${(least.processMs + least.databaseMs).toFixed(1)} ms a page (${least.processMs.toFixed(1)}, PostgreSQL ${least.databaseMs.toFixed(1)}), ${least.pages} pages at ${(least.pages / least.seconds / theirs).toFixed(2)} of wget's rate; the audit used ${(((cpu + databaseCpu) * 1000) / pages.length / (least.processMs + least.databaseMs)).toFixed(2)} times its CPU a page`,
-        `  peak memory, API + ${WORKERS} workers: resident ${mb(peak.rss)}, proportional ${mb(peak.pss)} (each process at its own peak: ${peaks.map(mb).join(', ')})`,
+        `  CPU a page, the warm audit: API ${perPage(apiCpu)} ms, ${WORKERS} workers ${perPage(workersCpu)} (${workerCpu.map(perPage).join(', ')}), ` +
+          (local
+            ? `PostgreSQL ${perPage(run.database.seconds)} (${run.database.backends} backends of the database, ${run.database.closed} closed before the end), `
+            : 'PostgreSQL not measured (not on this machine), ') +
+          (run.redis === null
+            ? "Redis not measured (not the bench's own)"
+            : `Redis ${perPage(run.redis)}`) +
+          `: ${totalMs.toFixed(1)} ms a page (the discarded first: ${(((cold.cpuEach.reduce((a, b) => a + b, 0) + cold.database.seconds + (cold.redis ?? 0)) * 1000) / pages.length).toFixed(1)})`,
+        `  of which from the start of judging to the end (${(seconds - run.lastCrawled).toFixed(1)} s after the last page): ${judging}`,
+        `  the least crawl, warm (least-crawl.ts, its first crawl discarded: one process; fetch, the service's reading, records, links and new URLs written; no probes, no judgement): ${least.pages} pages at ${(least.pages / least.seconds / theirs).toFixed(2)} of wget's rate, ${least.processMs.toFixed(1)} ms a page` +
+          (least.databaseMs === null
+            ? " without PostgreSQL's (not on this machine)"
+            : ` + PostgreSQL ${least.databaseMs.toFixed(1)} = ${leastMs.toFixed(1)} ms`),
+        `  the warm audit used ${(totalMs / leastMs).toFixed(2)} times the warm least crawl's CPU a page (target at most 1.5)`,
+        `  proportional memory, API + ${WORKERS} workers, every second: peak ${mb(run.pss.peak)} at ${run.pss.at.toFixed(0)} s (${run.pss.phase}; ${run.pss.each.map(mb).join(', ')}), by phase: ${phases}; the discarded first audit's peak ${mb(cold.pss.peak)} (${cold.pss.phase}) (target under 1024 MB)`,
         ...comparison.lines.map((line) => `  ${line}`),
       ].join('\n'),
     );
@@ -341,10 +480,13 @@ async function main(): Promise<void> {
   }
   const database = `${DATABASE_PREFIX}_real_${Date.now()}`;
   psql(`CREATE DATABASE ${database}`);
+  const ownRedis =
+    process.env.BENCH_REDIS_URL === undefined ? await startRedis() : null;
+  const redisUrl = ownRedis?.url ?? process.env.BENCH_REDIS_URL!;
   const prefix = `bench-real-${randomBytes(6).toString('hex')}`;
   const env = {
     DATABASE_URL: `${PG_SERVER}/${database}`,
-    REDIS_URL,
+    REDIS_URL: redisUrl,
     REDIS_PREFIX: prefix,
     ANALYZER_ALLOW_HOSTS: '127.0.0.1',
     // The trees link to the internet, which this machine has not: refused before any lookup.
@@ -366,7 +508,14 @@ async function main(): Promise<void> {
     const call = api(services[0].base!, key);
     for (const [i, tree] of trees.entries()) {
       if (i > 0 && pauseS > 0) await sleep(pauseS * 1000);
-      passed = (await auditTree(tree, call, services, database)) && passed;
+      passed =
+        (await auditTree(
+          tree,
+          call,
+          services,
+          database,
+          ownRedis?.child.pid ?? null,
+        )) && passed;
     }
   } catch (error) {
     console.error(error);
@@ -378,10 +527,11 @@ async function main(): Promise<void> {
       ),
     );
     psql(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    const redis = new Redis(REDIS_URL);
+    const redis = new Redis(redisUrl);
     const keys = await redis.keys(`${prefix}:*`);
     if (keys.length > 0) await redis.del(...keys);
     await redis.quit();
+    ownRedis?.child.kill();
   }
   console.log(
     passed
