@@ -2,7 +2,7 @@
 # Build: compile TypeScript with the dev dependencies.
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
-COPY package.json package-lock.json ./
+COPY package.json package-lock.json .npmrc ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json nest-cli.json ./
 COPY src ./src
@@ -23,7 +23,7 @@ RUN if [ "$CHROMIUM" = true ]; then \
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 CHROMIUM_PATH=/usr/bin/chromium \
     RENDER_CHROMIUM_PATH=/usr/lib/chromium/chromium-headless-shell
 WORKDIR /app
-COPY package.json package-lock.json ./
+COPY package.json package-lock.json .npmrc ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
 # Every browser starts through it: sandboxed, and killed with the process that started it.
