@@ -212,7 +212,7 @@ navigator.sendBeacon('http://127.0.0.2:${v4.port}/beacon', 'x');
       runs: 3,
       settings: {
         tool: 'lighthouse',
-        tool_version: '12.8.2',
+        tool_version: '13.5.0',
         form_factor: 'mobile',
         throttling_method: 'simulate',
         throttling: expect.objectContaining({

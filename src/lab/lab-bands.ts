@@ -1,7 +1,7 @@
 import type { LabBand, LabMetricId } from './lab-result.js';
 
 /**
- * How a lab metric is judged: Lighthouse 12.8's mobile scoring control points (each
+ * How a lab metric is judged: Lighthouse 13.5's mobile scoring control points (each
  * metric audit's `defaultOptions.scoring.mobile`). Lighthouse scores a value on a
  * log-normal curve through them: `good` (score 0.9) at most p10, `needs_improvement`
  * (score 0.5) at most the median, `poor` past it. lab-bands.spec.ts reads them back

@@ -30,7 +30,7 @@ describe('renderLab', () => {
       ],
       settings: {
         tool: 'lighthouse',
-        tool_version: '12.8.2',
+        tool_version: '13.5.0',
         browser_version: '156.0.1',
         form_factor: 'mobile',
         throttling_method: 'simulate',
@@ -39,7 +39,7 @@ describe('renderLab', () => {
       warnings: ['largest_contentful_paint: the runs disagree.'],
     };
     expect(renderLab(lab).split('\n')).toEqual([
-      'Lab performance 62/100 (median of 3 runs; Lighthouse 12.8.2, mobile, simulate throttling, Chromium 156.0.1)',
+      'Lab performance 62/100 (median of 3 runs; Lighthouse 13.5.0, mobile, simulate throttling, Chromium 156.0.1)',
       '  Largest Contentful Paint: 4400 ms, poor (runs 4200 ms to 6000 ms, wide)',
       '  Cumulative Layout Shift: 0.120, needs improvement (runs 0.120 to 0.120)',
       '  ! largest_contentful_paint: the runs disagree.',

@@ -30,7 +30,7 @@ function run(
       ? { score: null, errorMessage: 'NO_LCP' }
       : { numericValue: value, score: 1 };
   return {
-    lighthouseVersion: '12.8.2',
+    lighthouseVersion: '13.5.0',
     finalDisplayedUrl: 'http://127.0.0.1:8080/page',
     environment: {
       hostUserAgent:
@@ -100,7 +100,7 @@ describe('labResultOf', () => {
   it('records the settings Lighthouse ran with', () => {
     expect(labResultOf([run({ lcp: 1000 })], [], AT).settings).toEqual({
       tool: 'lighthouse',
-      tool_version: '12.8.2',
+      tool_version: '13.5.0',
       browser_version: '156.0.8078.108',
       form_factor: 'mobile',
       throttling_method: 'simulate',
