@@ -70,7 +70,7 @@ export class LabSettingsView implements LabSettings {
   @ApiProperty({ example: 'lighthouse' })
   tool: string;
 
-  @ApiProperty({ example: '12.8.2' })
+  @ApiProperty({ example: '13.5.0' })
   tool_version: string;
 
   @ApiProperty({ example: '156.0.8078.108' })

@@ -94,7 +94,7 @@ describe('ReportSubjects: report runs on the analysis engine', () => {
       metrics: [],
       settings: {
         tool: 'lighthouse',
-        tool_version: '12.8.2',
+        tool_version: '13.5.0',
         browser_version: '156',
         form_factor: 'mobile',
         throttling_method: 'simulate',

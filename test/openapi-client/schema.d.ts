@@ -918,7 +918,7 @@ export interface components {
     LabSettingsView: {
       /** @example lighthouse */
       tool: string;
-      /** @example 12.8.2 */
+      /** @example 13.5.0 */
       tool_version: string;
       /** @example 156.0.8078.108 */
       browser_version: string;
