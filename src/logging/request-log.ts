@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { pinoHttp } from 'pino-http';
 import type { Logger as Pino } from 'pino';
 
 /** An id a client may choose: short, and nothing that could forge a log line. */
@@ -24,29 +23,40 @@ export function requestIdOf(request: IncomingMessage): string {
 
 /**
  * One JSON line a request, with its id, which every answer carries as X-Request-Id;
- * only method, path and status, so no key, password or cookie is ever written.
+ * only method, path and status, so no key, password or cookie is ever written. The
+ * line is pino-http's (req, res, responseTime, "request completed"), written once the
+ * answer is out; nothing is built per request beyond the id until then, and nothing
+ * at all for a line below the log's level (pino-http made a child logger of each
+ * request, whether its line was written or not).
  */
 export function requestLog(log: Pino) {
-  return pinoHttp({
-    logger: log,
-    genReqId: (request: IncomingMessage, response: ServerResponse) => {
-      const id = requestIdOf(request);
-      response.setHeader('X-Request-Id', id);
-      return id;
-    },
-    serializers: {
-      req: (request: { id: string; method: string; url: string }) => ({
-        id: request.id,
-        method: request.method,
-        url: withoutShareTokens(request.url),
-      }),
-      res: (response: { statusCode: number }) => ({
-        status: response.statusCode,
-      }),
-      // pino-http makes up an error for every 5xx; the filter logs the real one.
-      err: () => undefined,
-    },
-    customLogLevel: (_request, response, error) =>
-      error || response.statusCode >= 500 ? 'error' : 'info',
-  });
+  return (
+    request: IncomingMessage,
+    response: ServerResponse,
+    next: () => void,
+  ): void => {
+    const id = requestIdOf(request);
+    response.setHeader('X-Request-Id', id);
+    const started = Date.now();
+    // Read now: routers rewrite request.url as they descend.
+    const { method, url } = request;
+    response.once('close', () => {
+      const failed = response.statusCode >= 500;
+      const level = failed ? 'error' : 'info';
+      if (!log.isLevelEnabled(level)) return;
+      log[level](
+        {
+          req: { id, method, url: withoutShareTokens(url ?? '') },
+          res: { status: response.statusCode },
+          responseTime: Date.now() - started,
+        },
+        failed
+          ? 'request errored'
+          : response.writableFinished
+            ? 'request completed'
+            : 'request aborted',
+      );
+    });
+    next();
+  };
 }
