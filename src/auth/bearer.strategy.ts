@@ -7,19 +7,14 @@ import type { Principal } from './api-key.service.js';
 
 /**
  * passport-http-bearer also reads `access_token` from the query and the body; the
- * contract reads a key only from the Authorization header, so those are hidden. It
- * also wants exactly one space after the scheme, where RFC 6750 allows several.
+ * contract reads a key only from the Authorization header, so the strategy is shown
+ * that header alone (it reads nothing else of the request: no verify callback takes
+ * it). It also wants exactly one space after the scheme, where RFC 6750 allows several.
  */
 class HeaderOnlyBearerStrategy extends Strategy<any> {
   authenticate(req: Request, options?: object): void {
-    const headerOnly = Object.create(req) as Request;
-    Object.defineProperty(headerOnly, 'query', { value: {} });
-    Object.defineProperty(headerOnly, 'body', { value: {} });
     const authorization = req.headers.authorization?.replace(/^(\S+) +/, '$1 ');
-    Object.defineProperty(headerOnly, 'headers', {
-      value: { ...req.headers, authorization },
-    });
-    super.authenticate(headerOnly, options);
+    super.authenticate({ headers: { authorization } } as Request, options);
   }
 }
 
