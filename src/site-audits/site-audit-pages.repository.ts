@@ -333,6 +333,26 @@ export class SiteAuditPagesRepository {
     return rows.map((row) => row.urls);
   }
 
+  /**
+   * The URLs of the pages a check fails, in crawl order, all at once: what an export
+   * lists. Without the evidence, the pages' results are not read: on the embedded
+   * database a read of those for every page of every finding is most of an export.
+   */
+  async affectedUrls(
+    auditId: string,
+    checkId: string,
+    part: FindingPart | null = null,
+  ): Promise<string[]> {
+    const rows: Array<{ url: string }> = await this.db.query(
+      `SELECT u.url FROM site_audit_urls u
+       WHERE u.audit_id = $1 AND ${IS_PAGE} AND u.failed_checks @> ARRAY[$2]::text[]
+         AND ${IN_PART('$3', '$4')}
+       ORDER BY u.place`,
+      [auditId, checkId, ...partParameters(part)],
+    );
+    return rows.map((row) => row.url);
+  }
+
   async countAffected(
     auditId: string,
     checkId: string,

@@ -7,7 +7,7 @@ import {
   partOf,
   unknownCheckIdMessage,
 } from './findings/findings.js';
-import type { AuditFinding } from './findings/findings.js';
+import type { AuditFinding, FindingPart } from './findings/findings.js';
 import { TARGETED_CHECKS, targetsOf } from './findings/targets.js';
 import type { FindingTarget } from './findings/targets.js';
 import { countThenPage } from '../common/pagination/paginate.js';
@@ -146,20 +146,41 @@ export class SiteAuditPagesService {
     checkId: string,
     query: AffectedPagesQuery,
   ): Promise<NumberedPage<AffectedPage>> {
-    const audit = await this.judged(accountId, auditId);
-    if (!checkEntryOf(checkId)) {
-      throw new NotFoundProblem(unknownCheckIdMessage('check_id', checkId));
-    }
-    const part = query.scope
-      ? (partOf({ id: checkId, scope: query.scope }, audit.templateIssues) ??
-        (query.scope === 'template' ? { templates: [], inside: true } : null))
-      : null;
+    const part = await this.partAsked(accountId, auditId, checkId, query.scope);
     return countThenPage(
       query,
       () => this.pages.countAffected(auditId, checkId, part),
       (offset, limit) =>
         this.pages.affected(auditId, checkId, offset, limit, part),
     );
+  }
+
+  /** Every URL a check affects (of a scope's part), in crawl order, in one read: the command line's export. */
+  async affectedUrls(
+    accountId: string,
+    auditId: string,
+    checkId: string,
+    scope?: AffectedPagesQuery['scope'],
+  ): Promise<string[]> {
+    const part = await this.partAsked(accountId, auditId, checkId, scope);
+    return this.pages.affectedUrls(auditId, checkId, part);
+  }
+
+  /** The part of its pages a scope asks of a check of a judged audit; 404 for a check id that names no check. */
+  private async partAsked(
+    accountId: string,
+    auditId: string,
+    checkId: string,
+    scope: AffectedPagesQuery['scope'],
+  ): Promise<FindingPart | null> {
+    const audit = await this.judged(accountId, auditId);
+    if (!checkEntryOf(checkId)) {
+      throw new NotFoundProblem(unknownCheckIdMessage('check_id', checkId));
+    }
+    return scope
+      ? (partOf({ id: checkId, scope }, audit.templateIssues) ??
+          (scope === 'template' ? { templates: [], inside: true } : null))
+      : null;
   }
 
   /** Each target of a link or canonical finding once, with every page pointing at it. */

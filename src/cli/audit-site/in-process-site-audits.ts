@@ -2,10 +2,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { ProblemException } from '../../common/problem.js';
 import { RequestValidationPipe } from '../../common/validation.js';
 import { CreateSiteAuditDto } from '../../site-audits/dto/create-site-audit.dto.js';
-import {
-  AffectedPagesQuery,
-  AuditPageQuery,
-} from '../../site-audits/dto/list-pages.query.js';
+import { AuditPageQuery } from '../../site-audits/dto/list-pages.query.js';
 import { SiteAuditPagesService } from '../../site-audits/site-audit-pages.service.js';
 import { toSiteAuditView } from '../../site-audits/site-audit.view.js';
 import { SiteAuditsService } from '../../site-audits/site-audits.service.js';
@@ -90,23 +87,13 @@ export function inProcessSiteAuditClient(
             .body,
       ),
     affectedUrls: (id, checkId, scope) =>
-      answered(async () => {
-        const urls: string[] = [];
-        for (let page = 1; ; page++) {
-          const query = Object.assign(new AffectedPagesQuery(), {
-            page,
-            per_page: AFFECTED_PER_READ,
-            ...(scope === 'template' || scope === 'page' ? { scope } : {}),
-          });
-          const { items } = await pages.affected(
-            accountId,
-            String(id),
-            checkId,
-            query,
-          );
-          urls.push(...items.map((row) => row.url));
-          if (items.length < AFFECTED_PER_READ) return urls;
-        }
-      }),
+      answered(() =>
+        pages.affectedUrls(
+          accountId,
+          String(id),
+          checkId,
+          scope === 'template' || scope === 'page' ? scope : undefined,
+        ),
+      ),
   };
 }
