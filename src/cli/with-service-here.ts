@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import { ApiKeyService } from '../auth/api-key.service.js';
 import type { AppConfig } from '../config/config.js';
-import { openDatabase } from '../database/database.js';
+import { openThrowawayDatabase } from '../database/database.js';
 import type { SiteAuditClient } from './audit-site/site-audit-client.js';
 import { NEST_TO_STDERR } from './nest-logger.js';
 
@@ -32,7 +32,7 @@ export async function withServiceHere<T>(
       import('../app.module.js'),
       import('./audit-site/in-process-site-audits.js'),
     ]);
-    const database = await openDatabase(here);
+    const database = await openThrowawayDatabase(here);
     try {
       const app = await NestFactory.createApplicationContext(
         AppModule.register(here, database),

@@ -1,7 +1,11 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { DataSource } from 'typeorm';
 import type { DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/config.js';
 import { EmbeddedPostgres } from './embedded-postgres.js';
+import { SchemaSnapshot } from './schema-snapshot.js';
 import { InitialSchema1763800000000 } from './migrations/1763800000000-initial-schema.js';
 import { ReportShareVersion1763900000000 } from './migrations/1763900000000-report-share-version.js';
 import { AccountUrlSearchIndex1764000000000 } from './migrations/1764000000000-account-url-search-index.js';
@@ -84,6 +88,49 @@ export interface DatabaseTarget {
   /** Connections the pool may hold: one for PGlite, a single session. */
   poolSize: number;
   close(): Promise<void>;
+}
+
+/**
+ * A new embedded database in config.dataDir, for one command, migrated: from the
+ * schema snapshot of these migrations when one was kept; else created, migrated here
+ * (before the service writes anything) and kept as the snapshot for the next.
+ */
+export async function openThrowawayDatabase(
+  config: AppConfig,
+): Promise<DatabaseTarget> {
+  const snapshot = SchemaSnapshot.of(MIGRATIONS, await pgliteVersion());
+  const tar = await snapshot.read();
+  const server = await EmbeddedPostgres.start(
+    config.dataDir,
+    0,
+    tar ?? undefined,
+  );
+  const target: DatabaseTarget = {
+    url: server.url,
+    embedded: true,
+    poolSize: 1,
+    close: () => server.stop(),
+  };
+  if (!tar) {
+    const dataSource = await new DataSource(
+      dataSourceOptions(target),
+    ).initialize();
+    try {
+      await migrate(dataSource, true);
+    } finally {
+      await dataSource.destroy();
+    }
+    await snapshot.write(await server.dump());
+  }
+  return target;
+}
+
+async function pgliteVersion(): Promise<string> {
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const manifest = JSON.parse(
+    await readFile(join(dirname(entry), '..', 'package.json'), 'utf8'),
+  ) as { version: string };
+  return manifest.version;
 }
 
 /** Starts the embedded default when no DATABASE_URL is set. */

@@ -30,6 +30,7 @@ export class EmbeddedPostgres {
   private constructor(
     readonly url: string,
     private readonly stopServer: () => Promise<void>,
+    private readonly db: PGlite,
   ) {}
 
   /** The URL of an embedded server another live process already runs on dataDir. */
@@ -46,8 +47,15 @@ export class EmbeddedPostgres {
     return null;
   }
 
-  /** Serves dataDir on 127.0.0.1; port 0 picks a free one. */
-  static async start(dataDir: string, port = 0): Promise<EmbeddedPostgres> {
+  /**
+   * Serves dataDir on 127.0.0.1; port 0 picks a free one. `from`, a data directory's
+   * tar (dump()), fills a new dataDir instead of a fresh cluster.
+   */
+  static async start(
+    dataDir: string,
+    port = 0,
+    from?: Blob,
+  ): Promise<EmbeddedPostgres> {
     if (await EmbeddedPostgres.findRunning(dataDir)) {
       throw new Error(
         `Another process is already serving the embedded database in ${dataDir}. ` +
@@ -58,6 +66,7 @@ export class EmbeddedPostgres {
     const db = await PGlite.create({
       dataDir: join(dataDir, 'pgdata'),
       extensions: { pg_trgm },
+      ...(from ? { loadDataDir: from } : {}),
     });
     // The service's one connection, and CLIs beside it.
     const server = new ExchangeSocketServer(db, 16);
@@ -77,11 +86,17 @@ export class EmbeddedPostgres {
         await db.close();
         await rm(serverFile, { force: true });
       },
+      db,
     );
   }
 
   private static urlFor(port: number): string {
     return `postgres://postgres@127.0.0.1:${port}/postgres`;
+  }
+
+  /** The data directory as a tar, for start(…, from). */
+  dump(): Promise<Blob> {
+    return this.db.dumpDataDir('none');
   }
 
   private stopping: Promise<void> | null = null;
