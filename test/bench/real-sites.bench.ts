@@ -2,7 +2,6 @@ import { execFileSync, fork, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +13,7 @@ import { compareWithReference } from '../support/real-site-audit.js';
 import type { AuditedSite } from '../support/real-site-audit.js';
 import { createApiKey, startService } from '../support/service-process.js';
 import { cpuSecondsOf, DatabaseBackendCpu } from './process-cpu.js';
+import { ThrowawayRedis } from '../support/throwaway-redis.js';
 import type { ServiceProcess } from '../support/service-process.js';
 
 /**
@@ -64,52 +64,6 @@ interface Audit {
 
 function psql(sql: string): void {
   execFileSync('psql', [`${PG_SERVER}/postgres`, '-qc', sql]);
-}
-
-/** A port nothing listens on now. */
-async function sparePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** A redis-server of the bench's own, so that its CPU is the audits' alone. */
-async function startRedis(): Promise<{ url: string; child: ChildProcess }> {
-  const port = await sparePort();
-  const child = spawn(
-    'redis-server',
-    [
-      '--port',
-      String(port),
-      '--bind',
-      '127.0.0.1',
-      '--save',
-      '',
-      '--appendonly',
-      'no',
-    ],
-    { stdio: 'ignore' },
-  );
-  const url = `redis://127.0.0.1:${port}/0`;
-  for (let tries = 0; ; tries++) {
-    const probe = new Redis(url, {
-      lazyConnect: true,
-      maxRetriesPerRequest: 0,
-    });
-    probe.on('error', () => undefined);
-    try {
-      await probe.connect();
-      await probe.ping();
-      await probe.quit();
-      return { url, child };
-    } catch (error) {
-      probe.disconnect();
-      if (tries > 50) throw error;
-      await sleep(100);
-    }
-  }
 }
 
 /** Resident and proportional memory of a process, in bytes; 0 once it is gone. */
@@ -481,7 +435,9 @@ async function main(): Promise<void> {
   const database = `${DATABASE_PREFIX}_real_${Date.now()}`;
   psql(`CREATE DATABASE ${database}`);
   const ownRedis =
-    process.env.BENCH_REDIS_URL === undefined ? await startRedis() : null;
+    process.env.BENCH_REDIS_URL === undefined
+      ? await ThrowawayRedis.create()
+      : null;
   const redisUrl = ownRedis?.url ?? process.env.BENCH_REDIS_URL!;
   const prefix = `bench-real-${randomBytes(6).toString('hex')}`;
   const env = {
@@ -514,7 +470,7 @@ async function main(): Promise<void> {
           call,
           services,
           database,
-          ownRedis?.child.pid ?? null,
+          ownRedis?.pid ?? null,
         )) && passed;
     }
   } catch (error) {
@@ -531,7 +487,7 @@ async function main(): Promise<void> {
     const keys = await redis.keys(`${prefix}:*`);
     if (keys.length > 0) await redis.del(...keys);
     await redis.quit();
-    ownRedis?.child.kill();
+    await ownRedis?.stop();
   }
   console.log(
     passed

@@ -18,6 +18,11 @@ export class ThrowawayRedis {
     return `redis://127.0.0.1:${this.port}`;
   }
 
+  /** Its process, while it runs: a benchmark counts its CPU. */
+  get pid(): number | null {
+    return this.child?.pid ?? null;
+  }
+
   static async create(): Promise<ThrowawayRedis> {
     const redis = new ThrowawayRedis(await freePort());
     await redis.start();
