@@ -1,5 +1,4 @@
 import { launch } from 'chrome-launcher';
-import { chromium } from 'playwright-core';
 import type { LaunchedChrome } from 'chrome-launcher';
 import {
   AddressPolicy,
@@ -221,6 +220,8 @@ async function warmUp(
 ): Promise<void> {
   const timeout = Math.min(WARM_UP_MS, runTimeoutMs);
   try {
+    // Loaded when a measure starts, as the renderer loads it: not at the API's start.
+    const { chromium } = await import('playwright-core');
     const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`, {
       timeout,
     });

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { access, constants, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import type { Browser } from 'playwright-core';
 import type { AddressPolicy, Lookup } from '../analysis/index.js';
 import {
@@ -190,6 +189,8 @@ export class ChromiumBrowser implements PooledBrowser {
       );
       const downloads = join(launched.folder, 'downloads');
       await mkdir(downloads);
+      // Loaded when a browser starts: an API that never renders does not hold it (~35 MB).
+      const { chromium } = await import('playwright-core');
       const browser = await chromium.launch({
         executablePath: launched.executablePath,
         args: [...chromiumArgs(proxy.url, marker), ...launched.args],
