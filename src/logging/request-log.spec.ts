@@ -24,14 +24,16 @@ function run(level: string, status: number, url = '/api/v1/reports?page=2') {
   let nexted = false;
   requestLog(log)(request, response, () => (nexted = true));
   response.emit('close');
-  return { lines, headers, nexted };
+  return { lines, headers, nexted, request };
 }
 
 describe('requestLog', () => {
   it('answers the id and writes one line of method, path, status and time', () => {
-    const { lines, headers, nexted } = run('info', 200);
+    const { lines, headers, nexted, request } = run('info', 200);
     expect(nexted).toBe(true);
     expect(headers['X-Request-Id']).toBe('trace-1');
+    // What a 5xx problem names as its request_id.
+    expect((request as IncomingMessage & { id?: string }).id).toBe('trace-1');
     expect(lines).toEqual([
       expect.objectContaining({
         level: 30,

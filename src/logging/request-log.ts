@@ -36,6 +36,8 @@ export function requestLog(log: Pino) {
     next: () => void,
   ): void => {
     const id = requestIdOf(request);
+    // The problem filter names it in a 5xx's request_id, as pino-http's req.id was.
+    (request as IncomingMessage & { id?: string }).id = id;
     response.setHeader('X-Request-Id', id);
     const started = Date.now();
     // Read now: routers rewrite request.url as they descend.
