@@ -50,6 +50,8 @@ export class ThrowawayRedis {
       maxRetriesPerRequest: 0,
       retryStrategy: () => null,
     });
+    // Refused until the server listens: each try's error is the answer, not an event to log.
+    probe.on('error', () => undefined);
     try {
       const answered = await waitUntil(
         () =>
