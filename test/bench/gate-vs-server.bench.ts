@@ -8,7 +8,11 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { installedTrees } from '../support/real-trees.js';
 import type { RealTree } from '../support/real-trees.js';
-import { createApiKey, startService } from '../support/service-process.js';
+import {
+  createApiKey,
+  startService,
+  stopServices,
+} from '../support/service-process.js';
 import type { ServiceProcess } from '../support/service-process.js';
 
 /**
@@ -37,7 +41,6 @@ const WORKER_NODE_OPTIONS = '--max-old-space-size=384 --max-semi-space-size=4';
 const DEFAULT_TREES = ['django', 'postgresql-15'];
 const TARGET_RATIO = 1.5;
 const here = dirname(fileURLToPath(import.meta.url));
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function psql(sql: string): void {
   execFileSync('psql', [`${PG_SERVER}/postgres`, '-qc', sql]);
@@ -270,11 +273,7 @@ async function main(): Promise<void> {
     console.error(error);
     same = false;
   } finally {
-    await Promise.all(
-      services.map((s) =>
-        Promise.race([s.stop(), sleep(15_000).then(() => s.kill())]),
-      ),
-    );
+    await stopServices(services);
     psql(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
     const redis = new Redis(REDIS_URL);
     const keys = await redis.keys(`${prefix}:*`);

@@ -11,7 +11,11 @@ import type { RealTree } from '../support/real-trees.js';
 import { referenceCrawl } from '../support/reference-crawl.js';
 import { compareWithReference } from '../support/real-site-audit.js';
 import type { AuditedSite } from '../support/real-site-audit.js';
-import { createApiKey, startService } from '../support/service-process.js';
+import {
+  createApiKey,
+  startService,
+  stopServices,
+} from '../support/service-process.js';
 import { cpuSecondsOf, DatabaseBackendCpu } from './process-cpu.js';
 import { ThrowawayRedis } from '../support/throwaway-redis.js';
 import type { ServiceProcess } from '../support/service-process.js';
@@ -477,11 +481,7 @@ async function main(): Promise<void> {
     console.error(error);
     passed = false;
   } finally {
-    await Promise.all(
-      services.map((s) =>
-        Promise.race([s.stop(), sleep(15_000).then(() => s.kill())]),
-      ),
-    );
+    await stopServices(services);
     psql(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
     const redis = new Redis(redisUrl);
     const keys = await redis.keys(`${prefix}:*`);

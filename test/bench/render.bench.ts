@@ -16,7 +16,11 @@ import {
   DEFAULT_BROWSER_SANDBOX,
   renderBrowserPath,
 } from '../../src/rendering/index.js';
-import { createApiKey, startService } from '../support/service-process.js';
+import {
+  createApiKey,
+  startService,
+  stopServices,
+} from '../support/service-process.js';
 import type { ServiceProcess } from '../support/service-process.js';
 
 /**
@@ -322,11 +326,7 @@ async function main(): Promise<void> {
   };
   const services: ServiceProcess[] = [];
   const stopAll = async () => {
-    await Promise.all(
-      services.map((s) =>
-        Promise.race([s.stop(), sleep(15_000).then(() => s.kill())]),
-      ),
-    );
+    await stopServices(services);
     services.length = 0;
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -7,7 +7,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { startReportSites } from '../support/report-site.js';
-import { createApiKey, startService } from '../support/service-process.js';
+import {
+  createApiKey,
+  startService,
+  stopServices,
+} from '../support/service-process.js';
 import type { ServiceProcess } from '../support/service-process.js';
 import { expectedSiteChecks, generateSite } from './generated-site.js';
 
@@ -173,11 +177,7 @@ async function run(cleanups: Cleanup[]): Promise<boolean> {
   };
   const services: ServiceProcess[] = [];
   cleanups.push(async () => {
-    await Promise.all(
-      services.map((s) =>
-        Promise.race([s.stop(), sleep(15_000).then(() => s.kill())]),
-      ),
-    );
+    await stopServices(services);
   });
   const apiProcess = await startService('dist/main.js', {
     ...env,

@@ -117,6 +117,20 @@ export async function startService(
   };
 }
 
+/** Stops each (SIGTERM, then SIGKILL after 15 s), all at once: a benchmark's last step. */
+export async function stopServices(services: ServiceProcess[]): Promise<void> {
+  await Promise.all(
+    services.map((s) =>
+      Promise.race([
+        s.stop(),
+        new Promise<void>((resolve) => setTimeout(resolve, 15_000)).then(() =>
+          s.kill(),
+        ),
+      ]),
+    ),
+  );
+}
+
 /** An API key made by the built CLI against the service's database (`env`), as the README makes one. */
 export function createApiKey(
   env: Record<string, string>,
