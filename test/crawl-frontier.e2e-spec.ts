@@ -152,17 +152,25 @@ describe('the frontier under concurrent settles', () => {
     // The one outside URL is probed once, by whichever batch took it.
     expect(results.flatMap((r) => r.probes)).toHaveLength(1);
 
-    const [counts]: Array<{ urls: number; distinct: number; done: number }> =
-      await t.dataSource.query(
-        `SELECT count(*)::int AS urls, count(DISTINCT url)::int AS distinct,
-                count(*) FILTER (WHERE state = 'done')::int AS done
-         FROM site_audit_urls WHERE audit_id = $1`,
-        [auditId],
-      );
+    const [counts]: Array<{
+      urls: number;
+      distinct: number;
+      done: number;
+      records: number;
+    }> = await t.dataSource.query(
+      `SELECT count(*)::int AS urls, count(DISTINCT url)::int AS distinct,
+              count(*) FILTER (WHERE state = 'done')::int AS done,
+              (SELECT count(*)::int FROM site_audit_page_records r
+               JOIN site_audit_urls d ON d.key = r.key WHERE d.audit_id = $1) AS records
+       FROM site_audit_urls WHERE audit_id = $1`,
+      [auditId],
+    );
+    // Each settled page has one record, in its own table; the URLs found have none.
     expect(counts).toEqual({
       urls: PAGES + MENU + PAGES + 1,
       distinct: PAGES + MENU + PAGES + 1,
       done: PAGES,
+      records: PAGES,
     });
     const [{ links }]: Array<{ links: number }> = await t.dataSource.query(
       `SELECT count(*)::int AS links FROM site_audit_links WHERE audit_id = $1`,
@@ -187,7 +195,7 @@ describe('the frontier under concurrent settles', () => {
     const columns: Array<{ column_name: string; udt_name: string }> =
       await t.dataSource.query(
         `SELECT column_name, udt_name FROM information_schema.columns
-         WHERE table_name = 'site_audit_urls'`,
+         WHERE table_name = 'site_audit_page_records'`,
       );
     const types = new Map(columns.map((c) => [c.column_name, c.udt_name]));
     const udt = {
@@ -226,7 +234,7 @@ describe('the frontier under concurrent settles', () => {
     ]);
     const [row]: Array<Record<string, unknown>> = await t.dataSource.query(
       `SELECT ${PAGE_FACT_NAMES.map((name) => `${pageFact(name).column} AS "${name}"`).join(', ')}
-       FROM site_audit_urls WHERE key = $1`,
+       FROM site_audit_page_rows WHERE key = $1`,
       [pages[0].key],
     );
     expect(row).toEqual(facts);

@@ -187,7 +187,7 @@ function hostileSuite(
                  + coalesce(octet_length(u.site_checks::text), 0) + coalesce(octet_length(u.rejudged::text), 0)
                  + coalesce((SELECT sum(octet_length(l.anchor)) FROM site_audit_links l
                              WHERE l.audit_id = u.audit_id AND l.from_hash = u.url_hash), 0))::int AS bytes
-         FROM site_audit_urls u WHERE u.audit_id = $1`,
+         FROM site_audit_page_rows u WHERE u.audit_id = $1`,
         [audit.id],
       );
       expect(stored.filter((row) => row.bytes >= MB)).toEqual([]);

@@ -41,6 +41,7 @@ import { TemplateFindings1765760000000 } from './migrations/1765760000000-templa
 import { PageMinhash1765770000000 } from './migrations/1765770000000-page-minhash.js';
 import { StructuredDataTypes1765780000000 } from './migrations/1765780000000-structured-data-types.js';
 import { AccessibilityRules1765790000000 } from './migrations/1765790000000-accessibility-rules.js';
+import { PageRecords1765800000000 } from './migrations/1765800000000-page-records.js';
 
 export const MIGRATIONS = [
   InitialSchema1763800000000,
@@ -78,6 +79,7 @@ export const MIGRATIONS = [
   PageMinhash1765770000000,
   StructuredDataTypes1765780000000,
   AccessibilityRules1765790000000,
+  PageRecords1765800000000,
 ];
 
 /** Where the service's data lives: the configured PostgreSQL or the embedded default. */

@@ -146,7 +146,7 @@ export class SiteAuditPagesRepository {
   async countPages(auditId: string, query: ListPagesQuery): Promise<number> {
     const { where, parameters } = this.pagesWhere(auditId, query);
     const [{ n }]: Array<{ n: string }> = await this.db.query(
-      `SELECT count(*) AS n FROM site_audit_urls u WHERE ${where}`,
+      `SELECT count(*) AS n FROM site_audit_page_rows u WHERE ${where}`,
       parameters,
     );
     return Number(n);
@@ -167,7 +167,7 @@ export class SiteAuditPagesRepository {
         ? `u.place ${direction}`
         : `${column} ${direction} NULLS LAST, u.place ${direction}`;
     return this.db.query(
-      `SELECT ${PAGE_COLUMNS} FROM site_audit_urls u WHERE ${where}
+      `SELECT ${PAGE_COLUMNS} FROM site_audit_page_rows u WHERE ${where}
        ORDER BY ${order} OFFSET $${parameters.length + 1} LIMIT $${parameters.length + 2}`,
       [...parameters, offset, limit],
     );
@@ -186,7 +186,7 @@ export class SiteAuditPagesRepository {
                    WHEN u.status_code IS NULL THEN 'failed'
                    ELSE u.status_code::text END AS label,
               count(*)::int AS pages
-       FROM site_audit_urls u WHERE u.audit_id = $1 AND ${IS_PAGE}
+       FROM site_audit_page_rows u WHERE u.audit_id = $1 AND ${IS_PAGE}
        GROUP BY 1 ORDER BY min(coalesce(u.status_code, 1000)), 1`,
       [auditId],
     );
@@ -198,7 +198,7 @@ export class SiteAuditPagesRepository {
   ): Promise<Array<{ depth: number | null; pages: number }>> {
     return this.db.query(
       `SELECT u.depth, count(*)::int AS pages
-       FROM site_audit_urls u WHERE u.audit_id = $1 AND ${IS_PAGE}
+       FROM site_audit_page_rows u WHERE u.audit_id = $1 AND ${IS_PAGE}
        GROUP BY u.depth ORDER BY u.depth NULLS LAST`,
       [auditId],
     );
@@ -213,7 +213,7 @@ export class SiteAuditPagesRepository {
   ): Promise<Array<{ rule: string; urls: string[] }>> {
     return this.db.query(
       `SELECT r.rule, array_agg(u.url ORDER BY u.place) AS urls
-       FROM site_audit_urls u, unnest(u.accessibility_rules) AS r(rule)
+       FROM site_audit_page_rows u, unnest(u.accessibility_rules) AS r(rule)
        WHERE u.audit_id = $1 AND ${IS_PAGE}
        GROUP BY r.rule ORDER BY count(*) DESC, r.rule`,
       [auditId],
@@ -232,7 +232,7 @@ export class SiteAuditPagesRepository {
            'planned', EXISTS (
              SELECT 1 FROM site_audit_lab_pages lp
              WHERE lp.audit_id = u.audit_id AND lp.template = u.template)) END AS template_lab
-       FROM site_audit_urls u WHERE u.audit_id = $1 AND u.place = $2`,
+       FROM site_audit_page_rows u WHERE u.audit_id = $1 AND u.place = $2`,
       [auditId, id],
     );
     return row ?? null;
@@ -258,7 +258,7 @@ export class SiteAuditPagesRepository {
               u.rejudged -> $2 -> 'value' AS rejudged_value,
               CASE WHEN u.rejudged ? $2 OR u.site_checks @> jsonb_build_array(jsonb_build_object('id', $2::text))
                    THEN NULL ELSE u.results -> 'checks' END AS checks
-       FROM site_audit_urls u
+       FROM site_audit_page_rows u
        WHERE u.audit_id = $1 AND ${IS_PAGE} AND u.failed_checks @> ARRAY[$2]::text[]
          AND ${IN_PART('$5', '$6')}
        ORDER BY u.place OFFSET $3 LIMIT $4`,
@@ -289,7 +289,7 @@ export class SiteAuditPagesRepository {
                  CASE u.render->'choice'->>'kind'
                    WHEN 'rendered' THEN 0 WHEN 'raw' THEN 1 WHEN 'sample' THEN 2 ELSE 3 END,
                  u.place))[1] AS reason
-       FROM site_audit_urls u
+       FROM site_audit_page_rows u
        WHERE u.audit_id = $1 AND ${IS_PAGE} AND u.render->'choice' IS NOT NULL
        GROUP BY 1
        ORDER BY pages DESC, template`,
@@ -300,7 +300,7 @@ export class SiteAuditPagesRepository {
 
   async htmlPageCount(auditId: string): Promise<number> {
     const [{ n }]: Array<{ n: string }> = await this.db.query(
-      `SELECT count(*) AS n FROM site_audit_urls u
+      `SELECT count(*) AS n FROM site_audit_page_rows u
        WHERE u.audit_id = $1 AND ${IS_PAGE} AND u.html`,
       [auditId],
     );
@@ -315,7 +315,7 @@ export class SiteAuditPagesRepository {
   ): Promise<string[][]> {
     const rows: Array<{ urls: string[] }> = await this.db.query(
       `SELECT array(
-                SELECT u.url FROM site_audit_urls u
+                SELECT u.url FROM site_audit_page_rows u
                 WHERE u.audit_id = $1 AND ${IS_PAGE} AND u.failed_checks @> ARRAY[c.id]::text[]
                   AND (c.part IS NULL OR coalesce(u.template = ANY(
                         ARRAY(SELECT jsonb_array_elements_text(c.part -> 'templates')::int)), false)
@@ -344,7 +344,7 @@ export class SiteAuditPagesRepository {
     part: FindingPart | null = null,
   ): Promise<string[]> {
     const rows: Array<{ url: string }> = await this.db.query(
-      `SELECT u.url FROM site_audit_urls u
+      `SELECT u.url FROM site_audit_page_rows u
        WHERE u.audit_id = $1 AND ${IS_PAGE} AND u.failed_checks @> ARRAY[$2]::text[]
          AND ${IN_PART('$3', '$4')}
        ORDER BY u.place`,
@@ -359,7 +359,7 @@ export class SiteAuditPagesRepository {
     part: FindingPart | null = null,
   ): Promise<number> {
     const [{ n }]: Array<{ n: string }> = await this.db.query(
-      `SELECT count(*) AS n FROM site_audit_urls u
+      `SELECT count(*) AS n FROM site_audit_page_rows u
        WHERE u.audit_id = $1 AND ${IS_PAGE} AND u.failed_checks @> ARRAY[$2]::text[]
          AND ${IN_PART('$3', '$4')}`,
       [auditId, checkId, ...partParameters(part)],
@@ -392,8 +392,8 @@ export class SiteAuditPagesRepository {
     const { where, parameters } = this.linksWhere(auditId, query);
     const [{ n }]: Array<{ n: string }> = await this.db.query(
       `SELECT count(*) AS n FROM site_audit_links l
-       JOIN site_audit_urls f ON f.audit_id = l.audit_id AND f.url_hash = l.from_hash
-       JOIN site_audit_urls t ON t.audit_id = l.audit_id AND t.url_hash = l.to_hash
+       JOIN site_audit_page_rows f ON f.audit_id = l.audit_id AND f.url_hash = l.from_hash
+       JOIN site_audit_page_rows t ON t.audit_id = l.audit_id AND t.url_hash = l.to_hash
        WHERE ${where}`,
       parameters,
     );
@@ -412,8 +412,8 @@ export class SiteAuditPagesRepository {
       `SELECT f.url AS from_url, t.url AS to_url, l.anchor, l.followed,
               CASE WHEN t.state IN ('done', 'probed') THEN t.status_code END AS status_code
        FROM site_audit_links l
-       JOIN site_audit_urls f ON f.audit_id = l.audit_id AND f.url_hash = l.from_hash
-       JOIN site_audit_urls t ON t.audit_id = l.audit_id AND t.url_hash = l.to_hash
+       JOIN site_audit_page_rows f ON f.audit_id = l.audit_id AND f.url_hash = l.from_hash
+       JOIN site_audit_page_rows t ON t.audit_id = l.audit_id AND t.url_hash = l.to_hash
        WHERE ${where}
        ORDER BY f.place, l.position
        OFFSET $${parameters.length + 1} LIMIT $${parameters.length + 2}`,

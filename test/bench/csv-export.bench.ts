@@ -129,18 +129,28 @@ async function seed(db: DataSource): Promise<{ auditId: string; key: string }> {
     );
     const findings = ns.map(findingsOf);
     await db.query(
-      `INSERT INTO site_audit_urls (audit_id, url, in_scope, state, place, depth, status_code,
-         redirect_to, content_type, html, title, meta_description, canonical, indexable,
-         inlinks, outlinks, results, site_checks, failed_checks, score, result)
-       SELECT $1, t.url, true, 'done', t.place, t.place % 9,
-              CASE WHEN t.place % 50 = 0 THEN 404 WHEN t.place % 50 = 1 THEN 301 ELSE 200 END,
-              CASE WHEN t.place % 50 = 1 THEN t.url || '&moved=1' END,
-              'text/html; charset=utf-8', t.place % 50 > 1, t.title,
-              'What item ' || t.place || ' is, in a sentence of its own.', t.url,
-              t.place % 50 > 1, t.place % 40, 25 + t.place % 30, $2::jsonb,
-              t.site_checks, t.failed::text[], 50 + t.place % 50, 'decent'
-       FROM unnest($3::int[], $4::text[], $5::text[], $6::jsonb[], $7::text[])
-            AS t(place, url, title, site_checks, failed)`,
+      `WITH t AS (
+         SELECT * FROM unnest($3::int[], $4::text[], $5::text[], $6::jsonb[], $7::text[])
+           AS t(place, url, title, site_checks, failed)),
+       u AS (
+         INSERT INTO site_audit_urls (audit_id, url_hash, url, in_scope, state, place, depth)
+         SELECT $1, hashtextextended(t.url, 0), t.url, true, 'done', t.place, t.place % 9 FROM t
+         RETURNING key, place),
+       r AS (
+         INSERT INTO site_audit_page_records (key, status_code, redirect_to, content_type, html,
+           title, meta_description, canonical, indexable, outlinks, results, failed_checks,
+           score, result)
+         SELECT u.key,
+                CASE WHEN t.place % 50 = 0 THEN 404 WHEN t.place % 50 = 1 THEN 301 ELSE 200 END,
+                CASE WHEN t.place % 50 = 1 THEN t.url || '&moved=1' END,
+                'text/html; charset=utf-8', t.place % 50 > 1, t.title,
+                'What item ' || t.place || ' is, in a sentence of its own.', t.url,
+                t.place % 50 > 1, 25 + t.place % 30, $2::jsonb, t.failed::text[],
+                50 + t.place % 50, 'decent'
+         FROM u JOIN t USING (place))
+       INSERT INTO site_audit_page_judgements (key, inlinks, site_checks, failed_checks, score, result)
+       SELECT u.key, t.place % 40, t.site_checks, t.failed::text[], 50 + t.place % 50, 'decent'
+       FROM u JOIN t USING (place)`,
       [
         auditId,
         results,
@@ -156,7 +166,9 @@ async function seed(db: DataSource): Promise<{ auditId: string; key: string }> {
       ],
     );
   }
-  await db.query(`ANALYZE site_audit_urls`);
+  await db.query(
+    `ANALYZE site_audit_urls, site_audit_page_records, site_audit_page_judgements`,
+  );
   return { auditId: String(auditId), key };
 }
 
@@ -230,7 +242,7 @@ async function main(): Promise<void> {
   const seeding = performance.now();
   const { auditId, key } = await seed(db);
   const [{ n: rows }]: Array<{ n: string }> = await db.query(
-    `SELECT sum(cardinality(failed_checks)) AS n FROM site_audit_urls WHERE audit_id = $1`,
+    `SELECT sum(cardinality(failed_checks)) AS n FROM site_audit_page_rows WHERE audit_id = $1`,
     [auditId],
   );
   console.log(

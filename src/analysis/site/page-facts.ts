@@ -17,7 +17,8 @@ import { mainTextOf, textMinhash } from './text-minhash.js';
  * The facts a site audit keeps of each HTML page, declared once: the crawl's record,
  * its columns, the judgement's query and the page a site check reads all derive from
  * this table (as Lighthouse's audits declare the artifacts they need). A new fact is
- * its entry here, its migration (a column of site_audit_urls), the check that reads it
+ * its entry here, its migration (a column of site_audit_page_records, then
+ * recreatePageRows), the check that reads it
  * and their tests.
  */
 
@@ -46,7 +47,7 @@ export interface PageFact<
   None extends Value | null,
   Judged extends JudgedAs<Value> | undefined,
 > {
-  /** The column of site_audit_urls that keeps it. */
+  /** The column of site_audit_page_records (a page's record) that keeps it. */
   column: string;
   sql: FactSqlType;
   /**

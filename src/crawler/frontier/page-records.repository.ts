@@ -76,8 +76,8 @@ function recordArrays(records: PageRecord[]): unknown[][] {
 }
 
 /**
- * What a requested page answered and what it is, as its row keeps it: its answer, the
- * facts of the page-fact table and its judgement, written for a batch in one statement.
+ * What a requested page answered and what it is, as its record keeps it: its answer, the
+ * facts of the page-fact table and its judgement, written once for a batch in one statement.
  */
 @Injectable()
 export class PageRecordsRepository {
@@ -91,23 +91,28 @@ export class PageRecordsRepository {
     settlements: PageSettlement[],
   ): Promise<void> {
     const columns = RECORD_COLUMNS.map(([name]) => name);
-    const set = columns
+    const values = columns
       .map((name) =>
         LINES_COLUMNS.has(name)
-          ? `${name} = string_to_array(r.${name}, E'\\n')`
+          ? `string_to_array(r.${name}, E'\\n')`
           : name === 'failed_checks'
-            ? `failed_checks = CASE WHEN r.failed_checks = '' THEN '{}'::text[]
+            ? `CASE WHEN r.failed_checks = '' THEN '{}'::text[]
                  ELSE string_to_array(r.failed_checks, E'\\n') END`
-            : `${name} = r.${name}`,
+            : `r.${name}`,
       )
       .join(', ');
     const types = RECORD_COLUMNS.map(
       ([, type], i) => `$${i + 2}::${type}[]`,
     ).join(', ');
+    // The frontier row only says the page is done; its record is a row of its own, written once.
     await manager.query(
-      `UPDATE site_audit_urls u SET state = 'done', lease_until = NULL, ${set}, updated_at = now()
+      `WITH done AS (
+         UPDATE site_audit_urls SET state = 'done', lease_until = NULL, updated_at = now()
+         WHERE key = ANY($1::bigint[]) RETURNING key)
+       INSERT INTO site_audit_page_records (key, ${columns.join(', ')})
+       SELECT r.key, ${values}
        FROM unnest($1::bigint[], ${types}) AS r(key, ${columns.join(', ')})
-       WHERE u.key = r.key`,
+       WHERE r.key IN (SELECT key FROM done)`,
       [
         settlements.map(({ page }) => page.key),
         ...recordArrays(settlements.map(({ reading }) => reading.record)),

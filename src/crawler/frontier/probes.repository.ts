@@ -85,13 +85,15 @@ export class ProbesRepository {
   ): Promise<void> {
     if (answers.length === 0) return;
     await this.db.query(
-      `UPDATE site_audit_urls u
-       SET state = 'probed', status_code = a.status_code, error = a.error,
-           redirect_to = a.redirect_to, robots = string_to_array(a.robots, E'\\n'),
-           updated_at = now()
-       FROM (SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::int[], $4::text[], $5::text[], $6::text[])
-             AS t(audit_id, hash, status_code, error, redirect_to, robots)) a
-       WHERE u.audit_id = a.audit_id AND u.url_hash = a.hash AND u.state = 'probing'`,
+      `WITH a AS (
+         SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::int[], $4::text[], $5::text[], $6::text[])
+           AS t(audit_id, hash, status_code, error, redirect_to, robots)),
+       probed AS (
+         UPDATE site_audit_urls u SET state = 'probed', updated_at = now()
+         FROM a WHERE u.audit_id = a.audit_id AND u.url_hash = a.hash AND u.state = 'probing'
+         RETURNING u.key, a.status_code, a.error, a.redirect_to, a.robots)
+       INSERT INTO site_audit_page_records (key, status_code, error, redirect_to, robots)
+       SELECT key, status_code, error, redirect_to, string_to_array(robots, E'\\n') FROM probed`,
       [
         answers.map(({ auditId }) => auditId),
         answers.map(({ answer }) => urlHash(answer.url)),

@@ -118,12 +118,11 @@ export class WavesRepository {
         [page.auditId, found.refusal === null ? 1 : 0],
       );
     await manager.query(
-      `UPDATE site_audit_urls SET place = $2, wave = $3, state = $4,
-         error = CASE WHEN $4 = 'skipped' THEN 'url_too_long' ELSE error END,
-         updated_at = now()
+      `UPDATE site_audit_urls SET place = $2, wave = $3, state = $4, updated_at = now()
        WHERE key = $1`,
       [found.key, place, crawl.wave, found.refusal ?? 'queued'],
     );
+    if (found.refusal === 'skipped') await recordSkipped(manager, [found.key]);
   }
 
   /**
@@ -264,7 +263,6 @@ export class WavesRepository {
     const first = last - placed.length + 1;
     await manager.query(
       `UPDATE site_audit_urls u SET place = p.place, wave = $2, state = p.state,
-         error = CASE WHEN p.state = 'skipped' THEN 'url_too_long' ELSE u.error END,
          updated_at = now()
        FROM unnest($3::bigint[], $4::int[], $5::text[]) AS p(key, place, state)
        WHERE u.key = p.key AND u.audit_id = $1`,
@@ -275,6 +273,10 @@ export class WavesRepository {
         placed.map((_, i) => first + i),
         placed.map((p) => p.state),
       ],
+    );
+    await recordSkipped(
+      manager,
+      placed.filter((p) => p.state === 'skipped').map((p) => p.key),
     );
   }
 
@@ -305,4 +307,17 @@ export class WavesRepository {
     );
     return rows.length > 0;
   }
+}
+
+/** A URL placed and skipped as too long to request: its record, written once, says why. */
+async function recordSkipped(
+  manager: EntityManager,
+  keys: string[],
+): Promise<void> {
+  if (keys.length === 0) return;
+  await manager.query(
+    `INSERT INTO site_audit_page_records (key, error)
+     SELECT unnest($1::bigint[]), 'url_too_long'`,
+    [keys],
+  );
 }

@@ -53,7 +53,7 @@ export class SiteAuditDiffRepository {
               (SELECT (c ->> 3)::float8 FROM jsonb_array_elements(u.results -> 'checks') c
                WHERE c ->> 0 = 'response_time' AND jsonb_typeof(c -> 3) = 'number'
                LIMIT 1) AS response_ms
-       FROM site_audit_urls u WHERE u.audit_id = $1 AND ${IS_PAGE}
+       FROM site_audit_page_rows u WHERE u.audit_id = $1 AND ${IS_PAGE}
        ORDER BY u.url`,
       [auditId],
     );

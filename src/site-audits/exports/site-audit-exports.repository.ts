@@ -37,7 +37,7 @@ export class SiteAuditExportsRepository {
     limit: number,
   ): Promise<AuditPageRow[]> {
     return this.db.query(
-      `SELECT ${PAGE_COLUMNS} FROM site_audit_urls u
+      `SELECT ${PAGE_COLUMNS} FROM site_audit_page_rows u
        WHERE u.audit_id = $1 AND ${IS_PAGE} AND u.place > $2
        ORDER BY u.place LIMIT $3`,
       [auditId, afterPlace, limit],
@@ -58,7 +58,7 @@ export class SiteAuditExportsRepository {
               (SELECT jsonb_object_agg(c ->> 0, c -> 3)
                FROM jsonb_array_elements(u.results -> 'checks') c
                WHERE c ->> 0 = ANY (u.failed_checks)) AS page_values
-       FROM site_audit_urls u
+       FROM site_audit_page_rows u
        WHERE u.audit_id = $1 AND ${IS_PAGE} AND u.place > $2
          AND cardinality(u.failed_checks) > 0
        ORDER BY u.place LIMIT $3`,

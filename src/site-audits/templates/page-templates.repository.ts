@@ -12,7 +12,7 @@ export class PageTemplatesRepository {
   /** The audit's HTML pages answered 2xx, in crawl order: what templates group. */
   pagesToGroup(auditId: string): Promise<TemplatePage[]> {
     return this.db.query(
-      `SELECT key::text, url, skeleton FROM site_audit_urls
+      `SELECT key::text, url, skeleton FROM site_audit_page_rows
        WHERE audit_id = $1 AND state = 'done' AND html
          AND status_code BETWEEN 200 AND 299
        ORDER BY place`,
@@ -46,9 +46,10 @@ export class PageTemplatesRepository {
         ],
       );
       await manager.query(
-        `UPDATE site_audit_urls u SET template = t.ordinal
-         FROM unnest($2::bigint[], $3::int[]) AS t(key, ordinal)
-         WHERE u.audit_id = $1 AND u.key = t.key`,
+        `INSERT INTO site_audit_page_judgements AS j (key, template)
+         SELECT t.key, t.ordinal FROM unnest($2::bigint[], $3::int[]) AS t(key, ordinal)
+         JOIN site_audit_urls u ON u.audit_id = $1 AND u.key = t.key
+         ON CONFLICT (key) DO UPDATE SET template = excluded.template`,
         [
           auditId,
           templates.flatMap((t) => t.pages.map((page) => page.key)),
