@@ -27,13 +27,20 @@ export async function withServiceHere<T>(
       redisUrl: null,
       dataDir,
     };
-    // The whole service, loaded only here: the other commands start without it.
-    const [{ AppModule }, { inProcessSiteAuditClient }] = await Promise.all([
-      import('../app.module.js'),
-      import('./audit-site/in-process-site-audits.js'),
+    // The database starts (its WebAssembly compiled off this thread) while the whole
+    // service loads, only here: the other commands start without it.
+    const [opened, loaded] = await Promise.allSettled([
+      openThrowawayDatabase(here),
+      Promise.all([
+        import('../app.module.js'),
+        import('./audit-site/in-process-site-audits.js'),
+      ]),
     ]);
-    const database = await openThrowawayDatabase(here);
+    if (opened.status === 'rejected') throw opened.reason;
+    const database = opened.value;
     try {
+      if (loaded.status === 'rejected') throw loaded.reason;
+      const [{ AppModule }, { inProcessSiteAuditClient }] = loaded.value;
       const app = await NestFactory.createApplicationContext(
         AppModule.register(here, database),
         { logger: NEST_TO_STDERR },
