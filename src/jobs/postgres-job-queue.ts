@@ -42,6 +42,9 @@ export class PostgresJobQueue extends JobQueue {
   /** Jobs to hand back whose hand-back failed (the database was away), with their delay. */
   private readonly unreleased = new Map<string, number>();
   private wake: () => void = () => {};
+  /** The queues to claim from on the next turn: one a job was added to or left; all after a poll. */
+  private readonly due = new Set<string>();
+  private claimAll = true;
   private loop: Promise<void> | null = null;
   private renewer: NodeJS.Timeout | null = null;
   private stopping = false;
@@ -59,7 +62,7 @@ export class PostgresJobQueue extends JobQueue {
       options.priority ?? 0,
       options.group ?? null,
     );
-    this.wake();
+    this.wakeFor(queue);
   }
 
   async repeat(queue: string, key: string, everyMs: number): Promise<void> {
@@ -110,26 +113,47 @@ export class PostgresJobQueue extends JobQueue {
     }
   }
 
+  /**
+   * Claims due jobs: after a poll's wait, of every queue (other processes add, delays
+   * run out); woken, only of the queues a job was added to or left (each claim is a
+   * statement, and on the embedded database it runs on this thread).
+   */
   private async pollUntilStopped(): Promise<void> {
     let failures = 0;
     while (!this.stopping) {
       let claimed = 0;
+      const queues = this.claimAll ? null : new Set(this.due);
+      this.claimAll = false;
+      this.due.clear();
       try {
         await this.releaseLeftovers();
         for (const consumer of this.consumers) {
-          claimed += await this.claimFor(consumer);
+          if (queues && !queues.has(consumer.queue)) continue;
+          const taken = await this.claimFor(consumer);
+          if (taken > 0) this.due.add(consumer.queue);
+          claimed += taken;
         }
         failures = 0;
       } catch (error) {
         failures++;
+        this.claimAll = true;
         if (failures === 1) {
           this.logger.warn(`Cannot claim jobs: ${(error as Error).message}`);
         }
       }
-      if (claimed === 0 || failures > 0) {
-        await this.sleep(failures > 0 ? backoffMs(failures) : POLL_MS);
+      // A queue woken while this turn claimed is looked at again at once.
+      if ((claimed === 0 && this.due.size === 0) || failures > 0) {
+        const waited = await this.sleep(
+          failures > 0 ? backoffMs(failures) : POLL_MS,
+        );
+        if (waited) this.claimAll = true;
       }
     }
+  }
+
+  private wakeFor(queue: string): void {
+    this.due.add(queue);
+    this.wake();
   }
 
   private async claimFor(consumer: Consumer): Promise<number> {
@@ -157,7 +181,7 @@ export class PostgresJobQueue extends JobQueue {
           if (left > 0) consumer.groups.set(group, left);
           else consumer.groups.delete(group);
         }
-        this.wake();
+        this.wakeFor(consumer.queue);
       });
       consumer.running.set(job.id, done);
     }
@@ -208,14 +232,14 @@ export class PostgresJobQueue extends JobQueue {
       );
   }
 
-  private sleep(ms: number): Promise<void> {
+  /** Waits ms, or until woken: true when the whole wait ran. */
+  private sleep(ms: number): Promise<boolean> {
     return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
+      const timer = setTimeout(() => resolve(true), ms);
+      this.wake = () => {
         clearTimeout(timer);
-        resolve();
-      }
-      this.wake = done;
+        resolve(false);
+      };
     });
   }
 }
