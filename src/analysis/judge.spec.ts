@@ -162,7 +162,7 @@ describe('judge', () => {
   });
 
   // The parse once took 75 s on the first of these; the figures are in `npm run bench:analyse`.
-  // Linear means a page four times larger costs about four times the CPU; quadratic, 16 times.
+  // Linear means a page eight times larger costs about eight times the CPU; quadratic, 64 times.
   it.each([
     ['200,000 unclosed <div>', '<body>', '<div>', 200_000],
     ['nested unclosed <b><i>', '<body>', '<b><i>', 170_000],
@@ -187,11 +187,12 @@ describe('judge', () => {
       // The least of five runs: a collection, a JIT pause or a loaded machine only ever adds time.
       const leastMs = (repeats: number): number =>
         Math.min(...Array.from({ length: 5 }, () => cpuMs(repeats)));
-      cpuMs(count / 16); // warms the JIT so the small run is not charged for it
-      const quarter = leastMs(count / 4);
+      cpuMs(count / 32); // warms the JIT so the small run is not charged for it
+      const eighth = leastMs(count / 8);
       const full = leastMs(count);
-      // Between linear (4) and quadratic (16), with room for a noisy machine.
-      expect(full / Math.max(quarter, 1)).toBeLessThan(12);
+      // Between linear (8) and quadratic (64): a loaded machine's collections took a
+      // four-times-larger page to 13 times the CPU (Node 22, CI), so the margin is wide.
+      expect(full / Math.max(eighth, 1)).toBeLessThan(32);
     },
   );
 
