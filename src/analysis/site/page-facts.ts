@@ -18,8 +18,7 @@ import { mainTextOf, textMinhash } from './text-minhash.js';
  * its columns, the judgement's query and the page a site check reads all derive from
  * this table (as Lighthouse's audits declare the artifacts they need). A new fact is
  * its entry here, its migration (a column of site_audit_page_records, then
- * recreatePageRows), the check that reads it
- * and their tests.
+ * recreatePageRows), the check that reads it and their tests.
  */
 
 /** What a fact is read from: a parsed HTML page, its URL and headers, and what several facts share. */
